@@ -1,0 +1,38 @@
+/*
+ * cli.h — the irlog command line. Each command is `int cmd_X(int argc, char **argv)`
+ * where argv[0] is the command name; it returns the process exit status.
+ *
+ * Exit codes (documented in README.md and docs/cli.md):
+ *   0  success (irlog check: no violation)
+ *   1  irlog check: violations found
+ *   2  usage error (bad flags, missing arguments)
+ *   3  input error: a file is missing or unreadable, or is not valid LLVM IR / Datalog
+ *   4  output error: the output could not be written
+ *   5  resource limit (memory) or internal error
+ */
+#ifndef IRLOG_CLI_H
+#define IRLOG_CLI_H
+
+#include <stdio.h>
+
+#include "diag.h"
+
+enum {
+    EXIT_OK = 0,
+    EXIT_VIOLATIONS = 1,
+    EXIT_USAGE = 2,
+    EXIT_INPUT = 3,
+    EXIT_OUTPUT = 4,
+    EXIT_INTERNAL = 5
+};
+
+#define CMD(name, fn, usage, summary) int fn(int argc, char **argv);
+#include "commands.def"
+#undef CMD
+
+/* Prints `irlog: error: ...` on stderr. */
+void cli_error(const char *fmt, ...) IRLOG_PRINTF(1, 2);
+/* Prints the usage line of one command on stderr and returns EXIT_USAGE. */
+int cli_usage(const char *cmd);
+
+#endif

@@ -1,0 +1,293 @@
+/*
+ * cmd_facts.c — `irlog facts INPUT... -o DIR`: LLVM IR → relations.
+ *
+ * LLVM calls abort() on some invalid inputs, so each job (the linked program, or each
+ * input with --separate) runs in a child process; a child killed by a signal is
+ * reported as bad input, its temporary directory removed, and irlog exits normally.
+ * With --separate, up to -j children run at once.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "ir.h"
+#include "strbuf.h"
+
+typedef struct FactsArgs {
+    const char **inputs;
+    size_t ninputs;
+    const char *outdir;
+    IrOptions opt;
+    bool separate;
+    bool stats;
+    bool in_process;
+    int jobs;
+} FactsArgs;
+
+static void print_stats(const char *outdir, const IrStats *st, FactFormat fmt) {
+    size_t nonempty = 0;
+    uint64_t total = 0;
+    for (int r = 0; r < REL__COUNT; r++) {
+        if (st->rows[r])
+            nonempty++;
+        total += st->rows[r];
+    }
+    printf("%-44s %12s\n", "relation", "rows");
+    for (int r = 0; r < REL__COUNT; r++)
+        if (st->rows[r])
+            printf("%-44s %12llu\n", facts_rels[r].name, (unsigned long long)st->rows[r]);
+    printf("\n%llu rows in %zu non-empty relations (of %d); %llu functions, %llu instructions\n",
+           (unsigned long long)total, nonempty, (int)REL__COUNT,
+           (unsigned long long)st->functions, (unsigned long long)st->instructions);
+    printf("written to %s/ (one %s file per relation)\n", outdir,
+           fmt == FACTS_CSV ? ".csv" : ".facts");
+}
+
+/* Runs one job in this process; returns the exit code. */
+static int run_job(const char *const *inputs, size_t n, const char *outdir, const FactsArgs *a) {
+    Diags d;
+    diags_init(&d);
+    IrStats *stats = mem_calloc(1, sizeof *stats);
+    if (!stats) {
+        cli_error("out of memory");
+        return EXIT_INTERNAL;
+    }
+    Status st = ir_facts(inputs, n, outdir, &a->opt, &d, stats);
+    diags_print(&d, stderr);
+    int code = EXIT_OK;
+    if (st != OK) {
+        if (st == E_NOMEM || st == E_LIMIT || st == E_INTERNAL)
+            code = EXIT_INTERNAL;
+        else
+            code = stats->output_failed ? EXIT_OUTPUT : EXIT_INPUT;
+    } else if (a->stats) {
+        print_stats(outdir, stats, a->opt.format);
+    }
+    fflush(stdout);
+    fflush(stderr);
+    mem_free(stats);
+    diags_release(&d);
+    return code;
+}
+
+typedef struct Job {
+    pid_t pid;
+    const char *const *inputs;
+    size_t n;
+    char *outdir;
+} Job;
+
+static void remove_tmp(const char *outdir, pid_t pid) {
+    StrBuf p = SB_INIT, f = SB_INIT;
+    size_t n = strlen(outdir);
+    while (n > 1 && outdir[n - 1] == '/')
+        n--;
+    sb_add(&p, outdir, n);
+    sb_addf(&p, ".tmp-irlog.%ld", (long)pid);
+    /* the temporary directory holds only relation files written by the child */
+    for (int r = 0; r < REL__COUNT; r++) {
+        for (int e = 0; e < 2; e++) {
+            sb_reset(&f);
+            sb_addf(&f, "%s/%s%s", p.buf, facts_rels[r].name, e ? ".csv" : ".facts");
+            unlink(f.buf);
+        }
+    }
+    rmdir(p.buf);
+    sb_release(&p);
+    sb_release(&f);
+}
+
+static int wait_job(Job *j) {
+    int status;
+    while (waitpid(j->pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            cli_error("waitpid: %s", strerror(errno));
+            return EXIT_INTERNAL;
+        }
+    }
+    if (WIFEXITED(status))
+        return WEXITSTATUS(status);
+    int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    remove_tmp(j->outdir, j->pid);
+    if (j->n == 1)
+        cli_error("%s: LLVM stopped with signal %d (%s) while reading this input; it is "
+                  "probably invalid IR (LLVM aborts on some broken modules, e.g. with debug "
+                  "info); nothing was written",
+                  j->inputs[0], sig, strsignal(sig));
+    else
+        cli_error("LLVM stopped with signal %d (%s) while reading or linking the %zu inputs; "
+                  "one of them is probably invalid IR; nothing was written",
+                  sig, strsignal(sig), j->n);
+    return EXIT_INPUT;
+}
+
+static int start_job(Job *j, const FactsArgs *a) {
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        cli_error("fork: %s", strerror(errno));
+        return EXIT_INTERNAL;
+    }
+    if (pid == 0) {
+        signal(SIGPIPE, SIG_DFL);
+        int code = run_job(j->inputs, j->n, j->outdir, a);
+        _exit(code);
+    }
+    j->pid = pid;
+    return EXIT_OK;
+}
+
+/* "dir/x.bc" → "OUT/x" (the input's base name without its extension). */
+static char *separate_dir(const char *outdir, const char *input) {
+    const char *b = strrchr(input, '/');
+    b = b ? b + 1 : input;
+    const char *dot = strrchr(b, '.');
+    size_t n = dot && dot != b ? (size_t)(dot - b) : strlen(b);
+    StrBuf sb = SB_INIT;
+    sb_addf(&sb, "%s/%.*s", outdir, (int)n, b);
+    return sb_detach(&sb, NULL);
+}
+
+int cmd_facts(int argc, char **argv) {
+    FactsArgs a;
+    memset(&a, 0, sizeof a);
+    a.opt.verify = true;
+    a.opt.format = FACTS_TSV;
+    a.jobs = 1;
+    a.inputs = mem_calloc((size_t)argc, sizeof(char *));
+    if (!a.inputs)
+        return EXIT_INTERNAL;
+    int rc = EXIT_OK;
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (!strcmp(s, "-o") || !strcmp(s, "--output")) {
+            if (++i >= argc)
+                goto usage;
+            a.outdir = argv[i];
+        } else if (!strncmp(s, "-o", 2) && s[2]) {
+            a.outdir = s + 2;
+        } else if (!strcmp(s, "--format")) {
+            if (++i >= argc)
+                goto usage;
+            if (!strcmp(argv[i], "tsv") || !strcmp(argv[i], "facts"))
+                a.opt.format = FACTS_TSV;
+            else if (!strcmp(argv[i], "csv"))
+                a.opt.format = FACTS_CSV;
+            else {
+                cli_error("facts: unknown format '%s' (tsv or csv)", argv[i]);
+                goto usage;
+            }
+        } else if (!strcmp(s, "-j") || !strcmp(s, "--jobs")) {
+            if (++i >= argc)
+                goto usage;
+            char *end;
+            long j = strtol(argv[i], &end, 10);
+            if (*end || j < 1 || j > 256) {
+                cli_error("facts: -j takes a number from 1 to 256");
+                goto usage;
+            }
+            a.jobs = (int)j;
+        } else if (!strcmp(s, "--separate")) {
+            a.separate = true;
+        } else if (!strcmp(s, "--stats")) {
+            a.stats = true;
+        } else if (!strcmp(s, "--no-verify")) {
+            a.opt.verify = false;
+        } else if (!strcmp(s, "--in-process")) {
+            a.in_process = true;
+        } else if (s[0] == '-' && s[1]) {
+            cli_error("facts: unknown option '%s'", s);
+            goto usage;
+        } else {
+            a.inputs[a.ninputs++] = s;
+        }
+    }
+    if (!a.outdir || a.ninputs == 0) {
+        cli_error("facts: %s", !a.outdir ? "missing -o DIR" : "no input files");
+        goto usage;
+    }
+    if (a.in_process) {
+        rc = run_job(a.inputs, a.separate ? 1 : a.ninputs, a.outdir, &a);
+        mem_free(a.inputs);
+        return rc;
+    }
+    if (!a.separate) {
+        Job j = {0, a.inputs, a.ninputs, (char *)a.outdir};
+        rc = start_job(&j, &a);
+        if (rc == EXIT_OK)
+            rc = wait_job(&j);
+        mem_free(a.inputs);
+        return rc;
+    }
+    if (mkdir(a.outdir, 0777) != 0 && errno != EEXIST) {
+        cli_error("%s: cannot create directory: %s", a.outdir, strerror(errno));
+        mem_free(a.inputs);
+        return EXIT_OUTPUT;
+    }
+    Job *jobs = mem_calloc(a.ninputs, sizeof(Job));
+    if (!jobs) {
+        mem_free(a.inputs);
+        return EXIT_INTERNAL;
+    }
+    size_t next = 0, done = 0, running = 0;
+    while (done < a.ninputs) {
+        while (next < a.ninputs && running < (size_t)a.jobs) {
+            Job *j = &jobs[next];
+            j->inputs = &a.inputs[next];
+            j->n = 1;
+            j->outdir = separate_dir(a.outdir, a.inputs[next]);
+            next++;
+            int r = j->outdir ? start_job(j, &a) : EXIT_INTERNAL;
+            if (r != EXIT_OK) {
+                if (rc == EXIT_OK)
+                    rc = r;
+                done++;
+                continue;
+            }
+            running++;
+        }
+        if (!running)
+            break;
+        int status;
+        pid_t pid = wait(&status);
+        if (pid < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        for (size_t k = 0; k < next; k++) {
+            if (jobs[k].pid != pid)
+                continue;
+            int r;
+            if (WIFEXITED(status)) {
+                r = WEXITSTATUS(status);
+            } else {
+                /* reuse wait_job's reporting for a signalled child */
+                remove_tmp(jobs[k].outdir, pid);
+                cli_error("%s: LLVM stopped with signal %d (%s) while reading this input; it "
+                          "is probably invalid IR; nothing was written for it",
+                          jobs[k].inputs[0], WTERMSIG(status), strsignal(WTERMSIG(status)));
+                r = EXIT_INPUT;
+            }
+            if (r != EXIT_OK && rc == EXIT_OK)
+                rc = r;
+            jobs[k].pid = 0;
+            running--;
+            done++;
+        }
+    }
+    for (size_t k = 0; k < a.ninputs; k++)
+        mem_free(jobs[k].outdir);
+    mem_free(jobs);
+    mem_free(a.inputs);
+    return rc;
+usage:
+    mem_free(a.inputs);
+    return cli_usage("facts");
+}

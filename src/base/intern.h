@@ -1,0 +1,43 @@
+/*
+ * intern.h — string interner: each distinct byte string gets a dense Sym (u32, from 0).
+ *
+ * Strings are copied into the interner's arena and stay valid (NUL-terminated) until
+ * intern_release. Symbols compare as integers; intern_str gives the text back.
+ */
+#ifndef IRLOG_INTERN_H
+#define IRLOG_INTERN_H
+
+#include "arena.h"
+#include "map.h"
+#include "vec.h"
+
+typedef uint32_t Sym;
+
+typedef struct InternStr {
+    const char *s;
+    size_t n;
+} InternStr;
+
+typedef struct Interner {
+    Arena arena;          /* owns the bytes */
+    Vec(InternStr) strs;  /* Sym → string */
+    Map index;            /* hash → Sym */
+} Interner;
+
+void intern_init(Interner *in);
+void intern_release(Interner *in);
+/* Interns s[0..n). OUT *sym. E_NOMEM on failure; E_LIMIT past 2^32-1 symbols. */
+Status intern_get(Interner *in, const char *s, size_t n, Sym *sym);
+/* Looks up without inserting; false when absent. */
+bool intern_lookup(const Interner *in, const char *s, size_t n, Sym *sym);
+static inline const char *intern_str(const Interner *in, Sym s) {
+    return in->strs.v[s].s;
+}
+static inline size_t intern_len(const Interner *in, Sym s) {
+    return in->strs.v[s].n;
+}
+static inline size_t intern_count(const Interner *in) {
+    return in->strs.len;
+}
+
+#endif

@@ -1,0 +1,47 @@
+/*
+ * map.h — the one hash table: open addressing (linear probing), u64 keys → u64 values.
+ *
+ * Plain maps hash the key itself (map_get/map_put). Maps whose keys stand for
+ * something else (an interned string's index, a tuple's row number) pass the hash and
+ * an equality callback at each call (map_find/map_insert): the table stores the hash
+ * beside each entry, so it never needs to recompute one (Redis' dictType, reduced).
+ * Deleting is not supported: tables only grow, and are released whole.
+ */
+#ifndef IRLOG_MAP_H
+#define IRLOG_MAP_H
+
+#include "base.h"
+
+typedef struct MapEntry {
+    uint64_t hash; /* 0 marks an empty slot; real hashes are forced nonzero */
+    uint64_t key;
+    uint64_t val;
+} MapEntry;
+
+typedef struct Map {
+    MapEntry *e;  /* cap entries */
+    size_t len;   /* live entries */
+    size_t cap;   /* power of two, or 0 */
+} Map;
+
+#define MAP_INIT {NULL, 0, 0}
+
+/* Equality between a stored key and the probe being looked up. */
+typedef bool (*MapEqFn)(void *ctx, uint64_t stored_key, const void *probe);
+
+uint64_t map_hash_u64(uint64_t x);
+uint64_t map_hash_bytes(const void *p, size_t n);
+
+/* Integer-keyed use. map_get returns true and sets *val when found. */
+bool map_get(const Map *m, uint64_t key, uint64_t *val);
+/* Inserts or overwrites. */
+Status map_put(Map *m, uint64_t key, uint64_t val);
+
+/* Callback-keyed use. Returns a pointer to the matching entry or NULL. */
+MapEntry *map_find(const Map *m, uint64_t hash, MapEqFn eq, void *ctx, const void *probe);
+/* Inserts an entry without looking (the caller has just failed a map_find). */
+Status map_insert(Map *m, uint64_t hash, uint64_t key, uint64_t val);
+
+void map_release(Map *m);
+
+#endif

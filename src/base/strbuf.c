@@ -1,0 +1,134 @@
+/* strbuf.c — StrBuf implementation. */
+#include "strbuf.h"
+
+#include <stdio.h>
+#include <string.h>
+
+char sb_empty_[1];
+
+void sb_init(StrBuf *sb) {
+    sb->buf = sb_empty_;
+    sb->len = sb->cap = 0;
+    sb->oom = false;
+}
+
+void sb_release(StrBuf *sb) {
+    if (sb->cap)
+        mem_free(sb->buf);
+    sb_init(sb);
+}
+
+char *sb_detach(StrBuf *sb, size_t *len) {
+    if (sb->oom) {
+        sb_release(sb);
+        return NULL;
+    }
+    char *r = sb->cap ? sb->buf : mem_strdup("");
+    if (len)
+        *len = sb->len;
+    sb_init(sb);
+    return r;
+}
+
+bool sb_reserve(StrBuf *sb, size_t extra) {
+    if (sb->oom)
+        return false;
+    if (extra > SIZE_MAX - sb->len - 1) {
+        sb->oom = true;
+        return false;
+    }
+    size_t need = sb->len + extra + 1;
+    if (need <= sb->cap)
+        return true;
+    size_t ncap = sb->cap ? sb->cap : 32;
+    while (ncap < need)
+        ncap = ncap > SIZE_MAX / 2 ? need : ncap * 2;
+    char *nb = mem_realloc(sb->cap ? sb->buf : NULL, ncap);
+    if (!nb) {
+        sb->oom = true;
+        return false;
+    }
+    if (!sb->cap)
+        nb[0] = '\0';
+    sb->buf = nb;
+    sb->cap = ncap;
+    return true;
+}
+
+void sb_add(StrBuf *sb, const void *p, size_t n) {
+    if (!sb_reserve(sb, n))
+        return;
+    memcpy(sb->buf + sb->len, p, n);
+    sb->len += n;
+    sb->buf[sb->len] = '\0';
+}
+
+void sb_adds(StrBuf *sb, const char *s) {
+    sb_add(sb, s, strlen(s));
+}
+
+void sb_addc(StrBuf *sb, char c) {
+    if (!sb_reserve(sb, 1))
+        return;
+    sb->buf[sb->len++] = c;
+    sb->buf[sb->len] = '\0';
+}
+
+void sb_vaddf(StrBuf *sb, const char *fmt, va_list ap) {
+    va_list cp;
+    va_copy(cp, ap);
+    char tmp[128];
+    int n = vsnprintf(tmp, sizeof tmp, fmt, cp);
+    va_end(cp);
+    if (n < 0) {
+        sb->oom = true;
+        return;
+    }
+    if ((size_t)n < sizeof tmp) {
+        sb_add(sb, tmp, (size_t)n);
+        return;
+    }
+    if (!sb_reserve(sb, (size_t)n))
+        return;
+    vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+    sb->len += (size_t)n;
+}
+
+void sb_addf(StrBuf *sb, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vaddf(sb, fmt, ap);
+    va_end(ap);
+}
+
+void sb_add_u64(StrBuf *sb, uint64_t v) {
+    char tmp[24];
+    int i = (int)sizeof tmp;
+    do {
+        tmp[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    sb_add(sb, tmp + i, sizeof tmp - (size_t)i);
+}
+
+void sb_add_i64(StrBuf *sb, int64_t v) {
+    if (v < 0) {
+        sb_addc(sb, '-');
+        sb_add_u64(sb, (uint64_t)0 - (uint64_t)v);
+    } else {
+        sb_add_u64(sb, (uint64_t)v);
+    }
+}
+
+void sb_reset(StrBuf *sb) {
+    sb->len = 0;
+    if (sb->cap)
+        sb->buf[0] = '\0';
+}
+
+void sb_truncate(StrBuf *sb, size_t len) {
+    if (len < sb->len) {
+        sb->len = len;
+        sb->buf[len] = '\0';
+    }
+}

@@ -1,0 +1,43 @@
+/*
+ * strbuf.h — growable string buffer (git's strbuf rules).
+ *
+ * Invariants: `buf` is never NULL and always NUL-terminated; `len` excludes the NUL.
+ * A StrBuf must be initialised with SB_INIT or sb_init. On allocation failure the
+ * buffer keeps its old contents and the sticky `oom` flag is set; callers check it
+ * once at a phase boundary (sb_ok) instead of after every append.
+ */
+#ifndef IRLOG_STRBUF_H
+#define IRLOG_STRBUF_H
+
+#include <stdarg.h>
+
+#include "base.h"
+
+typedef struct StrBuf {
+    char *buf;  /* never NULL, NUL-terminated */
+    size_t len; /* bytes before the NUL */
+    size_t cap; /* allocated bytes (0: buf points at a static "") */
+    bool oom;   /* sticky: an append failed */
+} StrBuf;
+
+extern char sb_empty_[1];
+#define SB_INIT {sb_empty_, 0, 0, false}
+
+void sb_init(StrBuf *sb);
+void sb_release(StrBuf *sb);             /* frees and re-initialises */
+char *sb_detach(StrBuf *sb, size_t *len); /* caller owns the result (mem_free); NULL on oom */
+bool sb_reserve(StrBuf *sb, size_t extra);
+void sb_add(StrBuf *sb, const void *p, size_t n);
+void sb_adds(StrBuf *sb, const char *s);
+void sb_addc(StrBuf *sb, char c);
+void sb_addf(StrBuf *sb, const char *fmt, ...) IRLOG_PRINTF(2, 3);
+void sb_vaddf(StrBuf *sb, const char *fmt, va_list ap);
+void sb_add_u64(StrBuf *sb, uint64_t v);
+void sb_add_i64(StrBuf *sb, int64_t v);
+void sb_reset(StrBuf *sb);               /* len = 0, keeps capacity */
+void sb_truncate(StrBuf *sb, size_t len);
+static inline Status sb_status(const StrBuf *sb) {
+    return sb->oom ? E_NOMEM : OK;
+}
+
+#endif

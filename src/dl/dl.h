@@ -1,0 +1,126 @@
+/*
+ * dl.h — the embedded Datalog engine: public API.
+ *
+ * Owns: loading a program written in irlog's subset of Souffle's language (from a file or
+ * a string), checking it, evaluating it over fact files (stratified, semi-naive, over
+ * hash-indexed relations) and giving the resulting relations back, in-process or as
+ * files. See docs/datalog.md for the language.
+ *
+ * Lifecycle:
+ *     DlProgram *p;
+ *     if (dl_program_load(&p, "prog.dl", NULL, &diags) == OK) {   // lex, parse, check, plan
+ *         DlRunOptions o; dl_run_options_init(&o);
+ *         o.fact_dir = "facts"; o.output_dir = "out";
+ *         if (dl_run(p, &o, &diags) == OK) { ... dl_relation_* / dl_iter_* ... }
+ *     }
+ *     dl_program_free(p);                                         // NULL is fine
+ *
+ * Errors: every function returning Status reports user errors (syntax, types, bad facts,
+ * unreadable files) into the Diags sink with file:line:col, and returns E_SYNTAX,
+ * E_SEMANTIC, E_IO, E_LIMIT (memory guard) or E_NOMEM. Nothing here prints, exits or
+ * aborts. A DlProgram is not thread-safe; dl_run uses its own worker threads.
+ */
+#ifndef IRLOG_DL_H
+#define IRLOG_DL_H
+
+#include <stdio.h>
+
+#include "base.h"
+#include "diag.h"
+#include "strbuf.h"
+
+typedef struct DlProgram DlProgram;
+
+/* A value in a tuple: number (int64), unsigned (uint64), float (IEEE double bits) or a
+ * symbol (an interned id, see dl_value_symbol). */
+typedef uint64_t DlValue;
+
+/* The primitive kind of a column. */
+typedef enum DlKind { DL_KIND_NUMBER, DL_KIND_UNSIGNED, DL_KIND_FLOAT, DL_KIND_SYMBOL } DlKind;
+
+/* ---- loading -------------------------------------------------------------------- */
+
+/* Loads, checks and plans the program in `path`. cpp_defines: NULL or a NULL-terminated
+ * list of "NAME" / "NAME=VALUE" macro definitions for the C preprocessor (which runs when
+ * the text has a `#` directive or defines are given). OUT *out: the program, also on
+ * failure when the text could be read (so warnings stay attached); always call
+ * dl_program_free. Returns E_SYNTAX/E_SEMANTIC when the program has errors (all of them
+ * are in `d`), E_IO when the file cannot be read. */
+Status dl_program_load(DlProgram **out, const char *path, const char *const *cpp_defines,
+                       Diags *d);
+
+/* Same, from text in memory; `name` is the file name used in diagnostics and for
+ * resolving #include (relative to the current directory when it has no directory). */
+Status dl_program_load_string(DlProgram **out, const char *name, const char *text, size_t len,
+                              const char *const *cpp_defines, Diags *d);
+
+void dl_program_free(DlProgram *p);
+
+/* ---- running -------------------------------------------------------------------- */
+
+typedef struct DlRunOptions {
+    const char *fact_dir;   /* directory of .input files; NULL means "." */
+    const char *output_dir; /* directory for .output files; NULL means "."; "-" = stdout */
+    unsigned jobs;          /* worker threads; 0 or 1 = sequential */
+    size_t max_memory;      /* bytes held by relations before E_LIMIT; 0 = default
+                               (3/4 of physical memory); SIZE_MAX = no limit */
+    bool read_inputs;       /* read .input relations from files (default true) */
+    bool write_outputs;     /* write .output relations and .printsize (default true) */
+    FILE *out;              /* where -D - and .printsize print; NULL = stdout */
+} DlRunOptions;
+
+/* Defaults: fact_dir/output_dir ".", sequential, default memory guard, reads and writes. */
+void dl_run_options_init(DlRunOptions *o);
+
+/* Evaluates the program: reads inputs, runs every stratum to its fixpoint, then writes
+ * the outputs (to temporary names, renamed only when everything succeeded). May be called
+ * again; each run starts from empty relations (plus facts inserted with
+ * dl_relation_insert since the last run). */
+Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d);
+
+/* ---- relations ------------------------------------------------------------------ */
+
+size_t dl_relation_count(const DlProgram *p);
+/* Finds a declared relation by name. OUT *rel. */
+bool dl_relation_find(const DlProgram *p, const char *name, size_t *rel);
+const char *dl_relation_name(const DlProgram *p, size_t rel);
+size_t dl_relation_arity(const DlProgram *p, size_t rel);
+/* Attribute name, declared type name and primitive kind of a column. */
+const char *dl_relation_attr_name(const DlProgram *p, size_t rel, size_t col);
+const char *dl_relation_attr_type(const DlProgram *p, size_t rel, size_t col);
+DlKind dl_relation_attr_kind(const DlProgram *p, size_t rel, size_t col);
+bool dl_relation_is_output(const DlProgram *p, size_t rel);
+bool dl_relation_is_input(const DlProgram *p, size_t rel);
+/* Number of tuples after the last dl_run (0 before). */
+size_t dl_relation_size(const DlProgram *p, size_t rel);
+
+/* Adds one tuple given as text (one string per column, parsed like a fact-file field)
+ * before the next dl_run. Errors (bad number, ...) go to `d` under `where`. */
+Status dl_relation_insert(DlProgram *p, size_t rel, const char *const *cols, Diags *d);
+
+/* Iterates a relation's tuples in the deterministic output order (sorted by column:
+ * numbers numerically, symbols bytewise). The relation must not change while iterating.
+ *     DlIter it; const DlValue *t;
+ *     if (dl_iter_init(&it, p, rel) == OK) while ((t = dl_iter_next(&it))) ...;
+ *     dl_iter_release(&it); */
+typedef struct DlIter {
+    const DlProgram *p;
+    size_t rel;
+    uint32_t *order; /* sorted row ids (owned) */
+    size_t n, pos;
+} DlIter;
+Status dl_iter_init(DlIter *it, const DlProgram *p, size_t rel);
+const DlValue *dl_iter_next(DlIter *it); /* NULL at the end; arity values otherwise */
+void dl_iter_release(DlIter *it);
+
+/* Value access. */
+static inline int64_t dl_value_number(DlValue v) {
+    return (int64_t)v;
+}
+double dl_value_float(DlValue v);
+/* The bytes of a symbol value (not NUL-terminated in general; *len set). */
+const char *dl_value_symbol(const DlProgram *p, DlValue v, size_t *len);
+/* Appends a value as it is written in output files. */
+void dl_value_format(const DlProgram *p, DlKind kind, DlValue v, StrBuf *sb);
+
+#endif

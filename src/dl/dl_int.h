@@ -1,0 +1,366 @@
+/*
+ * dl_int.h — private types shared by the stages of the Datalog engine.
+ *
+ * Pipeline (one file per stage): dl_cpp (C preprocessor, only when needed) → dl_lex
+ * (tokens) → dl_parse (AST: types, declarations, directives, clauses in disjunctive
+ * normal form, one head each) → dl_check (names, arities, kinds, groundedness) → dl_plan
+ * (strata, semi-naive versions, join order, index choice, ops) → dl_rel (indexed
+ * relations) → dl_eval (semi-naive fixpoint) → dl_io (fact files in and out).
+ *
+ * Ownership: everything reachable from a DlProgram except the relations lives in the
+ * program's arena and dies with dl_program_free. Relations (DlRel) are heap objects
+ * created by each dl_run.
+ * Variables of a clause are numbered from 0 (DlClause.nvars); a plan's environment holds
+ * the variables first, then the constants the plan needs (DlPlanRule.init).
+ */
+#ifndef IRLOG_DL_INT_H
+#define IRLOG_DL_INT_H
+
+#include "arena.h"
+#include "diag.h"
+#include "dl.h"
+#include "intern.h"
+#include "map.h"
+#include "strbuf.h"
+#include "vec.h"
+
+/* ---- tokens --------------------------------------------------------------------- */
+typedef enum DlTokKind {
+#define TOK(name, desc) DL_TOK_##name,
+#include "dl_tok.def"
+#undef TOK
+    DL_TOK_COUNT_
+} DlTokKind;
+
+typedef struct DlTok {
+    DlTokKind kind;
+    const char *s; /* text (for STRING: the unescaped bytes, in the arena) */
+    uint32_t len;
+    SrcLoc loc;
+} DlTok;
+
+typedef Vec(DlTok) DlToks;
+
+const char *dl_tok_desc(DlTokKind k);
+/* Splits text into tokens (comments and cpp line markers handled). Errors go to d;
+ * file names are copied into `a`. */
+Status dl_lex(Arena *a, const char *file, const char *text, size_t len, DlToks *out, Diags *d);
+
+/* Runs the system C preprocessor over `path` (or text when path is NULL). OUT *out,
+ * *outlen: mem_alloc'ed output. */
+Status dl_cpp_run(const char *path, const char *name, const char *text, size_t len,
+                  const char *const *defines, char **out, size_t *outlen, Diags *d);
+/* true when text has a line starting with '#' (after blanks). */
+bool dl_cpp_needed(const char *text, size_t len);
+
+/* ---- AST ------------------------------------------------------------------------ */
+typedef enum DlFun {
+#define FUN(name, spelling, arity) DL_FUN_##name,
+#include "dl_fun.def"
+#undef FUN
+    DL_FUN_COUNT_
+} DlFun;
+
+typedef enum DlExprKind {
+    DL_X_VAR,   /* var */
+    DL_X_WILD,  /* _ */
+    DL_X_INT,   /* integer literal, its kind decided by context (number/unsigned/float) */
+    DL_X_UNS,   /* 12u */
+    DL_X_FLOAT, /* 1.5 */
+    DL_X_STR,   /* "text": val is a Sym */
+    DL_X_FUN,   /* fun(args) */
+    DL_X_AGG    /* aggregate; check rewrites it to a DL_X_VAR (agg->var) */
+} DlExprKind;
+
+typedef enum DlAggOp { DL_AGG_COUNT, DL_AGG_SUM, DL_AGG_MIN, DL_AGG_MAX } DlAggOp;
+
+typedef enum DlCmp {
+    DL_CMP_EQ,
+    DL_CMP_NE,
+    DL_CMP_LT,
+    DL_CMP_LE,
+    DL_CMP_GT,
+    DL_CMP_GE,
+    DL_CMP_MATCH,
+    DL_CMP_CONTAINS,
+    DL_CMP_NOT_MATCH,
+    DL_CMP_NOT_CONTAINS
+} DlCmp;
+
+typedef struct DlLit DlLit;
+typedef struct DlExpr DlExpr;
+
+typedef struct DlAgg {
+    DlAggOp op;
+    DlExpr *target; /* NULL for count */
+    DlLit *body;
+    uint32_t nbody;
+    uint32_t var; /* the variable holding the result */
+} DlAgg;
+
+struct DlExpr {
+    DlExprKind kind;
+    DlFun fun;
+    uint8_t ty;    /* DlKind once checked */
+    SrcLoc loc;
+    uint32_t var;  /* DL_X_VAR */
+    uint64_t val;  /* literal value (DL_X_INT: int64 bits; DL_X_FLOAT: double bits) */
+    const char *text; /* source text of the token (variables: the name) */
+    uint32_t nargs;
+    DlExpr **args;
+    DlAgg *agg;   /* DL_X_AGG, and kept on the rewritten DL_X_VAR */
+    void *re;     /* compiled regex for match with a constant pattern (regex_t *) */
+};
+
+typedef struct DlAtom {
+    const char *name;
+    uint32_t rel; /* index into DlProgram.decls once checked */
+    DlExpr **args;
+    uint32_t nargs;
+    SrcLoc loc;
+} DlAtom;
+
+typedef enum DlLitKind { DL_LIT_ATOM, DL_LIT_NEG, DL_LIT_CMP, DL_LIT_BOOL } DlLitKind;
+
+struct DlLit {
+    DlLitKind kind;
+    SrcLoc loc;
+    DlAtom atom;    /* ATOM, NEG */
+    DlCmp cmp;      /* CMP */
+    DlExpr *lhs, *rhs;
+    bool bval;      /* BOOL */
+};
+
+typedef struct DlPlanOrder {
+    uint32_t version;
+    uint32_t *atoms; /* 1-based positions among the body's positive atoms */
+    uint32_t n;
+    SrcLoc loc;
+} DlPlanOrder;
+
+typedef struct DlClause {
+    DlAtom head;
+    DlLit *body;
+    uint32_t nbody;
+    SrcLoc loc;
+    const char **var_names; /* shared by the clauses of one rule */
+    uint32_t nvars;
+    DlPlanOrder *plan;
+    uint32_t nplan;
+    DlAgg **aggs;  /* aggregates of the clause, innermost first (set by check) */
+    uint32_t naggs;
+} DlClause;
+
+typedef enum DlTypeForm { DL_TY_PRIM, DL_TY_SUB, DL_TY_UNION, DL_TY_ALIAS } DlTypeForm;
+
+typedef struct DlType {
+    const char *name;
+    DlTypeForm form;
+    DlKind kind;         /* resolved primitive kind */
+    const char **parts;  /* SUB/ALIAS: parts[0] is the base; UNION: the members */
+    uint32_t nparts;
+    SrcLoc loc;
+    uint8_t state;       /* 0 unresolved, 1 resolving, 2 resolved, 3 bad */
+} DlType;
+
+typedef struct DlIoOpt {
+    const char *key, *val;
+} DlIoOpt;
+
+typedef enum DlDirKind { DL_DIR_INPUT, DL_DIR_OUTPUT, DL_DIR_PRINTSIZE } DlDirKind;
+
+typedef struct DlDirective {
+    DlDirKind kind;
+    const char *rel_name;
+    uint32_t rel;
+    DlIoOpt *opts;
+    uint32_t nopts;
+    SrcLoc loc;
+} DlDirective;
+
+typedef struct DlRel DlRel;
+
+typedef struct DlDecl {
+    const char *name;
+    uint32_t arity;
+    const char **attr_names;
+    const char **attr_types;
+    uint8_t *kinds; /* DlKind per column */
+    bool eqrel;
+    bool is_input, is_output, is_printsize;
+    bool has_rules;  /* a fact or rule derives it */
+    bool used;       /* appears in a body */
+    uint32_t stratum;
+    SrcLoc loc;
+} DlDecl;
+
+/* ---- plan ----------------------------------------------------------------------- */
+typedef enum DlColAct {
+    DL_COL_SKIP,  /* wildcard, or a column the index already matched */
+    DL_COL_BIND,  /* first occurrence of a variable: bind it */
+    DL_COL_CHECK  /* compare with an env slot (bound earlier, a constant, or a repeat) */
+} DlColAct;
+
+typedef struct DlCol {
+    uint8_t act;
+    uint32_t slot;
+} DlCol;
+
+typedef enum DlOpKind {
+    DL_OP_SCAN,   /* every row (or the delta rows) of rel */
+    DL_OP_LOOKUP, /* rows matching a key through a secondary index */
+    DL_OP_EXISTS, /* all columns bound: membership test */
+    DL_OP_NOT,    /* negation: no row matches the bound columns */
+    DL_OP_FILTER, /* comparison */
+    DL_OP_LET,    /* slot = expression */
+    DL_OP_AGG,    /* aggregate over a sub-plan */
+    DL_OP_EMIT,   /* insert the head tuple */
+    DL_OP_AGG_STEP /* end of an aggregate's sub-plan: fold one match */
+} DlOpKind;
+
+typedef struct DlOp DlOp;
+struct DlOp {
+    DlOpKind kind;
+    bool delta;         /* SCAN/LOOKUP: restrict to the delta rows */
+    uint32_t rel;
+    int32_t index;      /* LOOKUP/NOT: secondary index; -1 for the full-tuple primary */
+    uint32_t arity;
+    DlCol *cols;        /* per column, what to do with a matching row */
+    uint32_t *key;      /* slots holding the key, in the index's column order */
+    uint32_t nkey;
+    DlCmp cmp;          /* FILTER */
+    DlExpr *lhs, *rhs;  /* FILTER; LET uses rhs */
+    uint32_t slot;      /* LET / AGG result */
+    DlAgg *agg;         /* AGG */
+    DlOp *sub;          /* AGG sub-plan, ends with AGG_STEP */
+    uint32_t nsub;
+    DlExpr **head;      /* EMIT: one expression per column */
+};
+
+typedef struct DlPlanRule {
+    uint32_t clause;
+    int32_t delta_lit;  /* body literal read as delta, or -1 */
+    uint32_t head_rel;
+    DlOp *ops;
+    uint32_t nops;
+    uint32_t nenv;      /* variables + constants */
+    DlValue *init;      /* nenv values: constants filled in */
+    uint64_t version;   /* semi-naive version number (for .plan) */
+} DlPlanRule;
+
+typedef struct DlStratum {
+    uint32_t *rels;
+    uint32_t nrels;
+    bool recursive;
+    DlPlanRule *base;   /* rules run once */
+    uint32_t nbase;
+    DlPlanRule *rec;    /* recursive versions, run every iteration */
+    uint32_t nrec;
+} DlStratum;
+
+/* A secondary index: a column order whose first nkey columns are hashed. */
+typedef struct DlIndexSpec {
+    uint32_t nkey;
+    uint32_t *cols;
+} DlIndexSpec;
+
+typedef struct DlRelPlan {
+    DlIndexSpec *idx;
+    uint32_t nidx;
+} DlRelPlan;
+
+/* ---- relations (dl_rel.c) -------------------------------------------------------- */
+typedef struct DlMem {
+    size_t used;  /* bytes held by relations */
+    size_t limit; /* E_LIMIT past this */
+    size_t peak;
+} DlMem;
+
+typedef struct DlIndex {
+    uint32_t nkey;
+    uint32_t *cols;   /* key columns */
+    uint64_t *slots;  /* (hash32 << 32) | (head row + 1); 0 = empty */
+    size_t cap;       /* power of two */
+    size_t nkeys;     /* distinct keys */
+    uint32_t *next;   /* per row: next row + 1 with the same key, 0 = end (newest first) */
+} DlIndex;
+
+struct DlRel {
+    uint32_t arity;
+    size_t n;          /* rows */
+    size_t cap;        /* rows allocated */
+    DlValue *rows;     /* n * arity values, in insertion order */
+    uint64_t *pslots;  /* primary set: (hash32 << 32) | (row + 1) */
+    size_t pcap;
+    DlIndex *idx;
+    uint32_t nidx;
+    bool eqrel;
+    Map eq_class;      /* eqrel: value → class id */
+    Vec(Vec(DlValue)) eq_members;
+    size_t delta_lo, delta_hi; /* the delta rows of the current iteration */
+    DlMem *mem;
+};
+
+Status dl_rel_new(DlRel **out, uint32_t arity, const DlRelPlan *plan, bool eqrel, DlMem *mem);
+void dl_rel_free(DlRel *r);
+/* Inserts a tuple (copied). OUT *added (may be NULL): whether it was new. E_LIMIT when
+ * the memory guard trips, E_NOMEM. */
+Status dl_rel_insert(DlRel *r, const DlValue *t, bool *added);
+bool dl_rel_contains(const DlRel *r, const DlValue *t);
+/* First row (+1) whose key columns of index i equal key[0..nkey); 0 when none. Walk the
+ * rest with r->idx[i].next[row]. */
+uint32_t dl_rel_lookup(const DlRel *r, uint32_t i, const DlValue *key);
+static inline const DlValue *dl_rel_row(const DlRel *r, size_t row) {
+    return r->rows + row * r->arity;
+}
+/* Bytes per tuple, for the docs and benchmarks. */
+size_t dl_rel_bytes(const DlRel *r);
+
+/* ---- program -------------------------------------------------------------------- */
+struct DlProgram {
+    Arena arena;
+    Interner syms;     /* symbol values (data) */
+    Interner names;    /* identifiers */
+    Map decl_by_name;  /* names Sym → decl index */
+    Map type_by_name;  /* names Sym → type index + 1 */
+    Vec(DlType) types;
+    Vec(DlDecl) decls;
+    Vec(DlClause) clauses;
+    Vec(DlDirective) dirs;
+    Vec(Vec(DlValue)) extra; /* per relation: tuples from dl_relation_insert */
+    /* plan */
+    DlStratum *strata;
+    uint32_t nstrata;
+    DlRelPlan *relplans; /* per decl */
+    /* run */
+    DlRel **rels;      /* per decl; NULL before the first run */
+    DlMem mem;
+    void *intern_lock; /* pthread_mutex_t * while workers run */
+};
+
+/* Stage entry points. Each reports into d and returns E_SYNTAX / E_SEMANTIC on errors. */
+Status dl_parse(DlProgram *p, const DlToks *toks, Diags *d);
+Status dl_check(DlProgram *p, Diags *d);
+Status dl_plan_build(DlProgram *p, Diags *d);
+Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d);
+
+/* dl_io.c */
+Status dl_io_read_inputs(DlProgram *p, const DlRunOptions *o, Diags *d);
+Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d);
+/* Parses one field as a value of `kind`. Returns NULL on success or a message. */
+const char *dl_io_parse_value(DlProgram *p, DlKind kind, const char *s, size_t n, DlValue *v,
+                              Status *st);
+/* Rows of rel sorted in output order. OUT *order (mem_alloc'ed). */
+Status dl_io_sorted(const DlProgram *p, uint32_t rel, uint32_t **order);
+const char *dl_io_opt(const DlDirective *dir, const char *key);
+
+/* dl_eval.c helpers used by the checker for constant folding of regexes */
+Status dl_intern(DlProgram *p, const char *s, size_t n, DlValue *v);
+
+static inline DlKind dl_decl_kind(const DlDecl *dc, uint32_t col) {
+    return (DlKind)dc->kinds[col];
+}
+
+const char *dl_kind_name(DlKind k);
+
+#endif

@@ -1,0 +1,38 @@
+/*
+ * ir.h — LLVM IR → relations. The public face of src/ir (no LLVM types here).
+ *
+ * ir_facts() reads every input (.ll or .bc, detected by content), links them into one
+ * module with LLVM's linker, verifies it, and writes its complete relational
+ * representation through a FactSink into `outdir` (temporary directory, renamed on
+ * success). Errors are reported into `diags` (with file:line:col where LLVM gives one)
+ * and returned as a Status; nothing is written on failure.
+ *
+ * NOTE: LLVM itself calls abort() on some invalid inputs (report_fatal_error). Callers
+ * that must survive any input run ir_facts in a child process (the CLI does).
+ */
+#ifndef IRLOG_IR_H
+#define IRLOG_IR_H
+
+#include "diag.h"
+#include "facts.h"
+
+typedef struct IrOptions {
+    bool verify;       /* run LLVM's verifier before walking (default true) */
+    FactFormat format; /* TSV .facts or CSV */
+} IrOptions;
+
+/* Per-relation row counts of the last successful run (for the CLI's summary). */
+typedef struct IrStats {
+    uint64_t rows[REL__COUNT];
+    uint64_t instructions;
+    uint64_t functions;
+    bool output_failed; /* the failure was in writing the output, not in the input */
+} IrStats;
+
+Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
+                const IrOptions *opt, Diags *diags, IrStats *stats);
+
+/* The LLVM version irlog was built against, e.g. "19.1.7". */
+const char *ir_llvm_version(void);
+
+#endif

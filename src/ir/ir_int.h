@@ -1,0 +1,125 @@
+/*
+ * ir_int.h — the walker's private state, shared by the ir_*.c files (the only files
+ * that include llvm-c).
+ *
+ * Areas: ir_load.c (read, link, verify), ir_walk.c (driver: module, functions, blocks,
+ * generic instruction relations), ir_ids.c (ids of values), ir_types.c (types),
+ * ir_insn.c (per-opcode relations), ir_const.c (constants), ir_global.c (globals,
+ * aliases, ifuncs, function properties, attributes, comdats), ir_meta.c (metadata,
+ * debug info, the module text for what the C API cannot reach).
+ *
+ * Id lifetimes: ids of types, constants and globals are interned for the whole walk;
+ * ids of locals (arguments, blocks, instructions, instruction results) live in
+ * `local` and die when the next function starts.
+ */
+#ifndef IRLOG_IR_INT_H
+#define IRLOG_IR_INT_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "facts.h"
+#include "intern.h"
+#include "ir.h"
+#include "map.h"
+#include "strbuf.h"
+
+typedef struct IrMeta IrMeta; /* ir_meta.c's state */
+
+typedef struct IrCtx {
+    LLVMContextRef llctx;
+    LLVMModuleRef mod;
+    LLVMTargetDataRef td; /* from the module's data layout */
+    FactSink *out;
+    Diags *diags;
+    const char *mod_id;   /* the Module entity id */
+    Status st;            /* sticky first error */
+
+    Interner ids;         /* module-lifetime id strings */
+    Map type_ids;         /* LLVMTypeRef → Sym */
+    Map value_ids;        /* LLVMValueRef (globals, constants, inline asm) → Sym */
+    uint32_t unnamed_structs; /* next %N for unnamed identified structs */
+
+    /* current function */
+    LLVMValueRef fn;
+    const char *fn_id;    /* "@name" */
+    Arena local;          /* ids of locals of the current function */
+    Map local_ids;        /* LLVMValueRef (argument, block, instruction) → const char * */
+    Map insn_ids;         /* LLVMValueRef (instruction) → const char * (the Instruction id) */
+
+    StrBuf scratch;       /* for building ids */
+    IrMeta *meta;         /* owned by ir_meta.c */
+} IrCtx;
+
+/* ---- ir_ids.c ---- */
+/* Appends `prefix` + name in LLVM's spelling: unquoted when it is [-a-zA-Z._0-9]+ not
+ * starting with a digit, else quoted with \XX escapes (as llvm-dis prints it). */
+void ir_append_name(StrBuf *sb, char prefix, const char *name, size_t len);
+/* Interns s[0..n) for the whole walk; NULL (and ctx->st set) on failure. */
+const char *ir_intern(IrCtx *c, const char *s, size_t n);
+/* Numbers unnamed globals and creates the ids of every global value. */
+Status ir_ids_module(IrCtx *c);
+/* Numbers the locals of function f (llvm-dis's slot numbers) and creates their ids. */
+Status ir_ids_function(IrCtx *c, LLVMValueRef f);
+/* Id of any value used as an operand: variable (argument or instruction result),
+ * block, global, constant, inline asm or metadata. Never NULL (an `unknown` id with a
+ * warning for kinds irlog does not know). Valid until the next function starts. */
+const char *ir_value_id(IrCtx *c, LLVMValueRef v);
+/* The Instruction id of instruction i (@f:%block:index) of the current function. */
+const char *ir_insn_id(IrCtx *c, LLVMValueRef i);
+/* The Block id of block b of the current function. */
+const char *ir_block_id(IrCtx *c, LLVMBasicBlockRef b);
+
+/* ---- ir_types.c ---- */
+/* Id of type t; emits the type's relations the first time it is seen. */
+const char *ir_type_id(IrCtx *c, LLVMTypeRef t);
+
+/* ---- ir_const.c ---- */
+/* Id of constant v (not a global value); emits its relations the first time. */
+const char *ir_const_id(IrCtx *c, LLVMValueRef v);
+
+/* ---- ir_insn.c ---- */
+/* Emits the per-opcode relations of instruction i (id `id`). */
+void ir_insn_emit(IrCtx *c, LLVMValueRef i, const char *id);
+/* Id of an inline asm callee; emits its relations the first time. */
+const char *ir_asm_id(IrCtx *c, LLVMValueRef v);
+
+/* ---- ir_global.c ---- */
+/* Emits globals, aliases, ifuncs, comdats, and every function's properties and
+ * attributes (called once, before the function bodies are walked). */
+void ir_global_emit(IrCtx *c);
+
+/* ---- ir_meta.c ---- */
+Status ir_meta_begin(IrCtx *c);  /* before the walk (e.g. print the module once) */
+void ir_meta_end(IrCtx *c);      /* after the walk; frees the state */
+/* Id of a MetadataAsValue operand. */
+const char *ir_meta_value_id(IrCtx *c, LLVMValueRef v);
+/* Module-level metadata: named metadata, module flags, nodes, debug info. */
+void ir_meta_emit_module(IrCtx *c);
+/* Metadata attachments and debug location of instruction i. */
+void ir_meta_emit_insn(IrCtx *c, LLVMValueRef i, const char *id);
+/* Metadata attachments of a function or global variable. */
+void ir_meta_emit_global(IrCtx *c, LLVMValueRef g, const char *id);
+/* A call to llvm.dbg.{declare,value,assign,label} (debug records, converted to
+ * intrinsic calls after loading): emits it as a debug record attached to the
+ * instruction `next_id` that follows it (NULL at the end of a block), ordinal `ord`
+ * among the records before that instruction. */
+void ir_meta_emit_dbg_record(IrCtx *c, LLVMValueRef call, const char *block_id,
+                             const char *next_id, int64_t ord);
+
+/* True when call instruction i calls one of llvm.dbg.{declare,value,assign,label}. */
+bool ir_is_dbg_intrinsic(LLVMValueRef i);
+/* True for the functions llvm.dbg.{declare,value,assign,label}: they stand for debug
+ * records, which llvm-dis prints as #dbg_ lines, so irlog reports no function for them. */
+bool ir_is_dbg_function(LLVMValueRef f);
+
+/* Records an out-of-memory or other error (first one wins). */
+static inline void ir_fail(IrCtx *c, Status st) {
+    if (c->st == OK)
+        c->st = st;
+}
+
+#endif

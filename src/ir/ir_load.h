@@ -1,0 +1,19 @@
+/* ir_load.h — reading, linking, verifying modules (private to src/ir). */
+#ifndef IRLOG_IR_LOAD_H
+#define IRLOG_IR_LOAD_H
+
+#include <llvm-c/Core.h>
+
+#include "diag.h"
+
+/* Routes the context's diagnostics into d. */
+void ir_load_init_context(LLVMContextRef ctx, Diags *d);
+/* Reads a .ll or .bc file (detected by content). OUT *out. E_IO / E_LLVM with a
+ * diagnostic on failure. */
+Status ir_load_file(LLVMContextRef ctx, const char *path, LLVMModuleRef *out, Diags *d);
+/* Links src into dest (src is consumed). */
+Status ir_load_link(LLVMModuleRef dest, LLVMModuleRef src, const char *src_path, Diags *d);
+/* Runs LLVM's verifier; `what` names the module in the message. */
+Status ir_load_verify(LLVMModuleRef m, const char *what, Diags *d);
+
+#endif

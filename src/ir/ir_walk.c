@@ -1,0 +1,292 @@
+/*
+ * ir_walk.c — the driver: load, link, verify, then walk the module in a fixed order
+ * (module, globals, functions; per function: parameters, blocks, instructions,
+ * operands) and emit every relation through the FactSink.
+ */
+#include <string.h>
+
+#include "ir_int.h"
+#include "ir_load.h"
+
+const char *ir_llvm_version(void) {
+    static char buf[32];
+    unsigned maj, min, pat;
+    LLVMGetVersion(&maj, &min, &pat);
+    snprintf(buf, sizeof buf, "%u.%u.%u", maj, min, pat);
+    return buf;
+}
+
+static const char *opcode_name(LLVMOpcode op) {
+    switch (op) {
+#define OPC(name, Camel, llvm, cat)                                                                \
+    case llvm: return #name;
+#include "opcodes.def"
+#undef OPC
+    default: return "unknown";
+    }
+}
+
+static void emit_opcode_entity(FactSink *o, LLVMOpcode op, const char *id) {
+    switch (op) {
+#define OPC(name, Camel, llvm, cat)                                                                \
+    case llvm: emit_##name##_instruction(o, id); break;
+#include "opcodes.def"
+#undef OPC
+    default: break;
+    }
+}
+
+static const char *base_name(const char *path) {
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static void walk_variable(IrCtx *c, LLVMValueRef v, const char *id) {
+    FactSink *o = c->out;
+    emit_variable(o, id);
+    emit_variable_type(o, id, ir_type_id(c, LLVMTypeOf(v)));
+    size_t len;
+    const char *name = LLVMGetValueName2(v, &len);
+    if (len) {
+        const char *n = ir_intern(c, name, len);
+        emit_variable_name(o, id, n);
+    }
+    emit_variable_function(o, id, c->fn_id);
+}
+
+static void walk_module(IrCtx *c, const char *const *inputs, size_t n) {
+    FactSink *o = c->out;
+    emit_module(o, c->mod_id);
+    size_t len;
+    const char *s = LLVMGetSourceFileName(c->mod, &len);
+    if (s && len)
+        emit_module_source_filename(o, c->mod_id, ir_intern(c, s, len));
+    s = LLVMGetTarget(c->mod);
+    if (s && *s)
+        emit_module_target_triple(o, c->mod_id, s);
+    s = LLVMGetDataLayoutStr(c->mod);
+    if (s && *s)
+        emit_module_data_layout(o, c->mod_id, s);
+    s = LLVMGetModuleInlineAsm(c->mod, &len);
+    if (s && len) {
+        int64_t line = 0;
+        size_t start = 0;
+        for (size_t i = 0; i <= len; i++) {
+            if (i == len || s[i] == '\n') {
+                if (i > start || i < len)
+                    emit_module_inline_asm(o, c->mod_id, line++, ir_intern(c, s + start, i - start));
+                start = i + 1;
+            }
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        emit_module_input(o, (int64_t)i, base_name(inputs[i]));
+}
+
+/* Successor edges of a block, once per distinct successor. */
+static void emit_successors(IrCtx *c, LLVMValueRef term, const char *bid) {
+    unsigned n = LLVMGetNumSuccessors(term);
+    for (unsigned i = 0; i < n; i++) {
+        LLVMBasicBlockRef s = LLVMGetSuccessor(term, i);
+        bool seen = false;
+        for (unsigned j = 0; j < i && !seen; j++)
+            seen = LLVMGetSuccessor(term, j) == s;
+        if (seen)
+            continue;
+        const char *sid = ir_block_id(c, s);
+        emit_block_successor(c->out, bid, sid);
+        emit_block_predecessor(c->out, sid, bid);
+    }
+}
+
+static void walk_function(IrCtx *c, LLVMValueRef f) {
+    FactSink *o = c->out;
+    Status st = ir_ids_function(c, f);
+    if (st != OK) {
+        ir_fail(c, st);
+        return;
+    }
+    const char *fid = c->fn_id;
+    unsigned np = LLVMCountParams(f);
+    for (unsigned i = 0; i < np; i++) {
+        LLVMValueRef a = LLVMGetParam(f, i);
+        const char *aid = ir_value_id(c, a);
+        emit_function_param(o, fid, i, aid);
+        walk_variable(c, a, aid);
+    }
+    int64_t bindex = 0;
+    Vec(LLVMValueRef) pending = {0};
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+        const char *bid = ir_block_id(c, b);
+        emit_block(o, bid);
+        emit_block_function(o, bid, fid);
+        emit_block_index(o, bid, bindex);
+        if (bindex == 0)
+            emit_function_entry_block(o, fid, bid);
+        bindex++;
+        size_t len;
+        const char *bname = LLVMGetValueName2(LLVMBasicBlockAsValue(b), &len);
+        if (len)
+            emit_block_name(o, bid, ir_intern(c, bname, len));
+        int64_t index = 0;
+        const char *prev = NULL;
+        pending.len = 0;
+        for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+            if (ir_is_dbg_intrinsic(i)) {
+                if (vec_push(&pending, i) != OK)
+                    ir_fail(c, E_NOMEM);
+                continue;
+            }
+            const char *iid = ir_insn_id(c, i);
+            for (size_t k = 0; k < pending.len; k++)
+                ir_meta_emit_dbg_record(c, pending.v[k], bid, iid, (int64_t)k);
+            pending.len = 0;
+            LLVMOpcode op = LLVMGetInstructionOpcode(i);
+            emit_instruction(o, iid);
+            emit_instruction_opcode(o, iid, opcode_name(op));
+            emit_opcode_entity(o, op, iid);
+            emit_instruction_function(o, iid, fid);
+            emit_instruction_block(o, iid, bid);
+            emit_instruction_index(o, iid, index);
+            if (index == 0)
+                emit_block_first_instruction(o, bid, iid);
+            if (prev)
+                emit_instruction_next(o, prev, iid);
+            LLVMTypeRef ty = LLVMTypeOf(i);
+            emit_instruction_result_type(o, iid, ir_type_id(c, ty));
+            if (LLVMGetTypeKind(ty) != LLVMVoidTypeKind) {
+                const char *vid = ir_value_id(c, i);
+                emit_instruction_to(o, iid, vid);
+                walk_variable(c, i, vid);
+            }
+            int nops = LLVMGetNumOperands(i);
+            for (int k = 0; k < nops; k++)
+                emit_instruction_operand(o, iid, k, ir_value_id(c, LLVMGetOperand(i, k)));
+            emit_instruction_noperands(o, iid, nops);
+            if (LLVMIsATerminatorInst(i)) {
+                emit_terminator_instruction(o, iid);
+                emit_successors(c, i, bid);
+            }
+            ir_insn_emit(c, i, iid);
+            ir_meta_emit_insn(c, i, iid);
+            prev = iid;
+            index++;
+        }
+        for (size_t k = 0; k < pending.len; k++)
+            ir_meta_emit_dbg_record(c, pending.v[k], bid, NULL, (int64_t)k);
+        emit_block_ninstructions(o, bid, index);
+        if (prev)
+            emit_block_last_instruction(o, bid, prev);
+    }
+    vec_release(&pending);
+}
+
+static void walk(IrCtx *c, const char *const *inputs, size_t n, IrStats *stats) {
+    FactSink *o = c->out;
+    walk_module(c, inputs, n);
+    ir_global_emit(c);
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f && c->st == OK;
+         f = LLVMGetNextFunction(f)) {
+        uint64_t k;
+        if (ir_is_dbg_function(f) || !map_get(&c->value_ids, (uint64_t)(uintptr_t)f, &k))
+            continue;
+        const char *fid = intern_str(&c->ids, (Sym)k);
+        LLVMTypeRef fty = LLVMGlobalGetValueType(f);
+        emit_function(o, fid);
+        size_t len;
+        const char *name = LLVMGetValueName2(f, &len);
+        emit_function_name(o, fid, ir_intern(c, name, len));
+        emit_function_signature(o, fid, ir_type_id(c, fty));
+        emit_function_nparams(o, fid, LLVMCountParams(f));
+        if (LLVMIsDeclaration(f)) {
+            emit_function_declaration(o, fid);
+        } else {
+            emit_function_definition(o, fid);
+            walk_function(c, f);
+        }
+        if (stats)
+            stats->functions++;
+    }
+    ir_meta_emit_module(c);
+}
+
+Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
+                const IrOptions *opt, Diags *diags, IrStats *stats) {
+    Status st = OK;
+    IrCtx c;
+    memset(&c, 0, sizeof c);
+    sb_init(&c.scratch);
+    intern_init(&c.ids);
+    c.diags = diags;
+    c.llctx = LLVMContextCreate();
+    ir_load_init_context(c.llctx, diags);
+    StrBuf err = SB_INIT;
+
+    if (ninputs == 0) {
+        diags_add(diags, DIAG_ERROR, (SrcLoc){0}, "no input files");
+        TRY(E_SEMANTIC);
+    }
+    TRY(ir_load_file(c.llctx, inputs[0], &c.mod, diags));
+    for (size_t i = 1; i < ninputs; i++) {
+        LLVMModuleRef m = NULL;
+        TRY(ir_load_file(c.llctx, inputs[i], &m, diags));
+        TRY(ir_load_link(c.mod, m, inputs[i], diags));
+    }
+    if (opt->verify)
+        TRY(ir_load_verify(c.mod, ninputs == 1 ? inputs[0] : "the linked module", diags));
+    /* LLVM 19 holds debug info as records, which its C API cannot iterate: turn them
+     * back into llvm.dbg.* calls, which the walker reports as debug records. */
+    if (LLVMIsNewDbgInfoFormat(c.mod))
+        LLVMSetIsNewDbgInfoFormat(c.mod, 0);
+    c.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(c.mod));
+    c.mod_id = base_name(inputs[0]);
+
+    st = fact_sink_open(&c.out, outdir, opt->format, &err);
+    if (st != OK) {
+        if (stats)
+            stats->output_failed = true;
+        diags_add(diags, DIAG_ERROR, (SrcLoc){0}, "%s", err.oom ? "out of memory" : err.buf);
+        goto fail;
+    }
+    TRY(ir_ids_module(&c));
+    TRY(ir_meta_begin(&c));
+    walk(&c, inputs, ninputs, stats);
+    ir_meta_end(&c);
+    if (c.st == OK && fact_sink_status(c.out) != OK)
+        c.st = fact_sink_status(c.out);
+    if (c.st != OK) {
+        diags_add(diags, DIAG_ERROR, (SrcLoc){0}, "while writing the relations: %s",
+                  status_str(c.st));
+        TRY(c.st);
+    }
+    if (stats)
+        for (int r = 0; r < REL__COUNT; r++)
+            stats->rows[r] = fact_sink_count(c.out, (IrRel)r);
+    if (stats)
+        stats->instructions = fact_sink_count(c.out, REL_instruction);
+    st = fact_sink_commit(c.out, &err);
+    c.out = NULL;
+    if (st != OK && stats)
+        stats->output_failed = true;
+    if (st != OK)
+        diags_add(diags, DIAG_ERROR, (SrcLoc){0}, "%s", err.oom ? "out of memory" : err.buf);
+
+fail:
+    fact_sink_abort(c.out);
+    if (c.meta)
+        ir_meta_end(&c);
+    if (c.td)
+        LLVMDisposeTargetData(c.td);
+    if (c.mod)
+        LLVMDisposeModule(c.mod);
+    LLVMContextDispose(c.llctx);
+    intern_release(&c.ids);
+    map_release(&c.type_ids);
+    map_release(&c.value_ids);
+    map_release(&c.local_ids);
+    map_release(&c.insn_ids);
+    arena_release(&c.local);
+    sb_release(&c.scratch);
+    sb_release(&err);
+    return st;
+}
