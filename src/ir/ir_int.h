@@ -92,7 +92,19 @@ const char *ir_asm_id(IrCtx *c, LLVMValueRef v);
  * attributes (called once, before the function bodies are walked). */
 void ir_global_emit(IrCtx *c);
 
+/* Text of an attribute as llvm-dis writes it (nounwind, align 8, "k"="v",
+ * sret(%struct.S), memory(read)); emits nothing. */
+const char *ir_attr_id(IrCtx *c, LLVMAttributeRef a);
+
 /* ---- ir_meta.c ---- */
+/* The module is printed once (LLVMPrintModuleToString, linear) and its lines are
+ * matched to the walk, for what the C API cannot reach (dso_local, partition, named
+ * syncscopes, custom metadata kind names, DI node fields). These return the printed
+ * line of a global value's definition/declaration, or of an instruction (its first
+ * line), or NULL when unavailable. Valid until ir_meta_end. */
+const char *ir_text_global_line(IrCtx *c, LLVMValueRef g);
+const char *ir_text_insn_line(IrCtx *c, LLVMValueRef i);
+
 Status ir_meta_begin(IrCtx *c);  /* before the walk (e.g. print the module once) */
 void ir_meta_end(IrCtx *c);      /* after the walk; frees the state */
 /* Id of a MetadataAsValue operand. */

@@ -39,3 +39,15 @@ void ir_meta_emit_dbg_record(IrCtx *c, LLVMValueRef call, const char *block_id,
     (void)next_id;
     (void)ord;
 }
+
+const char *ir_text_global_line(IrCtx *c, LLVMValueRef g) {
+    (void)c;
+    (void)g;
+    return NULL;
+}
+
+const char *ir_text_insn_line(IrCtx *c, LLVMValueRef i) {
+    (void)c;
+    (void)i;
+    return NULL;
+}
