@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# deps.sh — installs what irlog needs to build and test, when it is missing, on Debian
+# (bookworm) or Ubuntu: LLVM 19 (llvm-19-dev), clang-19, SQLite, CMake, python3.
+# Runs apt-get as root, or through sudo. Does nothing when everything is there.
+set -eu
+need=()
+command -v llvm-config-19 >/dev/null 2>&1 || [ -x /usr/lib/llvm-19/bin/llvm-config ] || need+=(llvm-19-dev llvm-19)
+command -v clang-19 >/dev/null 2>&1 || need+=(clang-19)
+command -v cmake >/dev/null 2>&1 || need+=(cmake)
+command -v make >/dev/null 2>&1 || need+=(make)
+command -v cc >/dev/null 2>&1 || need+=(gcc)
+command -v python3 >/dev/null 2>&1 || need+=(python3)
+[ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+echo "deps: installing ${need[*]}" >&2
+sudo=""
+if [ "$(id -u)" != 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+    echo "deps: need root or sudo to install: ${need[*]}" >&2; exit 1; fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q "${need[@]}"
