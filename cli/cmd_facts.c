@@ -136,7 +136,9 @@ static int start_job(Job *j, const FactsArgs *a) {
     }
     if (pid == 0) {
         signal(SIGPIPE, SIG_DFL);
-        int code = run_job(j->inputs, j->n, j->outdir, a);
+        FactsArgs child = *a;
+        child.opt.fast_exit = true; /* the child _exits right after */
+        int code = run_job(j->inputs, j->n, j->outdir, &child);
         _exit(code);
     }
     j->pid = pid;

@@ -120,7 +120,7 @@ void fact_sink_abort(FactSink *s);
 /* Number of rows emitted so far into relation r. */
 uint64_t fact_sink_count(const FactSink *s, IrRel r);
 /* Sticky status of the sink (first I/O or memory error); OK while all is well. */
-Status fact_sink_status(const FactSink *s);
+Status fact_sink_status(FactSink *s);
 
 /* Low-level row writing; the typed emitters below are the normal interface. */
 void fs_begin(FactSink *s, IrRel r);

@@ -2,12 +2,15 @@
  * sink.c — FactSink: per-relation row buffers written as TSV .facts or CSV files.
  *
  * Rows are appended to one StrBuf per relation; a buffer that grows past FLUSH_AT is
- * appended to its file in the temporary directory, so memory stays bounded however
- * large the module. Commit writes the rest, creates the files of empty relations,
- * and renames the temporary directory into place.
+ * handed to a writer thread, which appends it to the relation's file in the temporary
+ * directory while the walk goes on (the copy into the page cache is a large share of
+ * the work, and a second core takes it). At most MAX_INFLIGHT buffers wait, so memory
+ * stays bounded however large the module. Commit hands over the rest, creates the
+ * files of empty relations, joins the writer and renames the directory into place.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,12 +18,19 @@
 #include "facts.h"
 
 #define FLUSH_AT (256u * 1024u)
+#define MAX_INFLIGHT 32
 
 typedef struct RelBuf {
     StrBuf buf;
     uint64_t rows;
-    bool on_disk; /* part of it already written */
+    bool on_disk; /* handed to the writer at least once (its file exists or will) */
 } RelBuf;
+
+typedef struct WriteJob {
+    IrRel rel;
+    bool append; /* append to the file (else create it, with the CSV header) */
+    StrBuf buf;  /* owned by the job */
+} WriteJob;
 
 struct FactSink {
     FactFormat fmt;
@@ -29,28 +39,27 @@ struct FactSink {
     RelBuf rel[REL__COUNT];
     IrRel cur;      /* relation of the row being written */
     int col;        /* columns written in the current row */
-    Status st;      /* sticky error */
+    Status st;      /* sticky error (main thread) */
     int err_no;     /* errno of the first I/O error */
-    StrBuf path;    /* scratch */
+    StrBuf path;    /* scratch (main thread) */
+
+    /* the writer thread and its queue (guarded by mu) */
+    pthread_t writer;
+    bool writer_running;
+    pthread_mutex_t mu;
+    pthread_cond_t cv_job;  /* a job arrived, or done */
+    pthread_cond_t cv_free; /* a slot became free */
+    WriteJob queue[MAX_INFLIGHT];
+    size_t qhead, qlen;
+    bool done;
+    StrBuf spare[MAX_INFLIGHT]; /* buffers returned by the writer, for reuse */
+    size_t nspare;
+    Status wst;     /* sticky error of the writer */
+    int werr_no;
 };
 
 static const char *ext(const FactSink *s) {
     return s->fmt == FACTS_CSV ? ".csv" : ".facts";
-}
-
-static void rel_path(FactSink *s, const char *dir, IrRel r) {
-    sb_reset(&s->path);
-    sb_adds(&s->path, dir);
-    sb_addc(&s->path, '/');
-    sb_adds(&s->path, facts_rels[r].name);
-    sb_adds(&s->path, ext(s));
-}
-
-static void fail_io(FactSink *s) {
-    if (s->st == OK) {
-        s->st = E_IO;
-        s->err_no = errno;
-    }
 }
 
 static void write_header(FactSink *s, FILE *f, IrRel r) {
@@ -63,32 +72,108 @@ static void write_header(FactSink *s, FILE *f, IrRel r) {
     fputc('\n', f);
 }
 
+/* Writer thread: appends each job's bytes to its relation's file. */
+static void *writer_main(void *arg) {
+    FactSink *s = arg;
+    StrBuf path = SB_INIT;
+    pthread_mutex_lock(&s->mu);
+    for (;;) {
+        while (s->qlen == 0 && !s->done)
+            pthread_cond_wait(&s->cv_job, &s->mu);
+        if (s->qlen == 0 && s->done)
+            break;
+        WriteJob job = s->queue[s->qhead];
+        s->qhead = (s->qhead + 1) % MAX_INFLIGHT;
+        s->qlen--;
+        bool failed = s->wst != OK;
+        pthread_mutex_unlock(&s->mu);
+
+        Status st = OK;
+        int en = 0;
+        if (!failed) {
+            sb_reset(&path);
+            sb_addf(&path, "%s/%s%s", s->tmp, facts_rels[job.rel].name, ext(s));
+            FILE *f = path.oom ? NULL : fopen(path.buf, job.append ? "ab" : "wb");
+            if (!f) {
+                st = path.oom ? E_NOMEM : E_IO;
+                en = errno;
+            } else {
+                if (!job.append && s->fmt == FACTS_CSV)
+                    write_header(s, f, job.rel);
+                if (job.buf.len && fwrite(job.buf.buf, 1, job.buf.len, f) != job.buf.len) {
+                    st = E_IO;
+                    en = errno;
+                }
+                if (fclose(f) != 0 && st == OK) {
+                    st = E_IO;
+                    en = errno;
+                }
+            }
+        }
+        sb_reset(&job.buf);
+
+        pthread_mutex_lock(&s->mu);
+        if (st != OK && s->wst == OK) {
+            s->wst = st;
+            s->werr_no = en;
+        }
+        if (s->nspare < MAX_INFLIGHT && job.buf.cap)
+            s->spare[s->nspare++] = job.buf;
+        else
+            sb_release(&job.buf);
+        pthread_cond_signal(&s->cv_free);
+    }
+    pthread_mutex_unlock(&s->mu);
+    sb_release(&path);
+    return NULL;
+}
+
+/* Hands relation r's buffer to the writer (final: even when empty, so that every
+ * relation gets its file). */
 static void flush_rel(FactSink *s, IrRel r, bool final) {
     RelBuf *rb = &s->rel[r];
     if (s->st != OK)
         return;
-    if (rb->on_disk && rb->buf.len == 0)
+    if (rb->buf.len == 0 && (!final || rb->on_disk))
         return;
-    if (!final && rb->buf.len == 0)
-        return;
-    rel_path(s, s->tmp, r);
-    if (s->path.oom) {
+    if (rb->buf.oom) {
         s->st = E_NOMEM;
         return;
     }
-    FILE *f = fopen(s->path.buf, rb->on_disk ? "ab" : "wb");
-    if (!f) {
-        fail_io(s);
-        return;
-    }
-    if (!rb->on_disk && s->fmt == FACTS_CSV)
-        write_header(s, f, r);
-    if (rb->buf.len && fwrite(rb->buf.buf, 1, rb->buf.len, f) != rb->buf.len)
-        fail_io(s);
-    if (fclose(f) != 0)
-        fail_io(s);
+    pthread_mutex_lock(&s->mu);
+    while (s->qlen == MAX_INFLIGHT)
+        pthread_cond_wait(&s->cv_free, &s->mu);
+    WriteJob *j = &s->queue[(s->qhead + s->qlen) % MAX_INFLIGHT];
+    j->rel = r;
+    j->append = rb->on_disk;
+    j->buf = rb->buf;
+    s->qlen++;
+    if (s->nspare)
+        rb->buf = s->spare[--s->nspare];
+    else
+        sb_init(&rb->buf);
+    pthread_cond_signal(&s->cv_job);
+    pthread_mutex_unlock(&s->mu);
     rb->on_disk = true;
-    sb_reset(&rb->buf);
+}
+
+/* Stops the writer after it has written every queued job. */
+static void join_writer(FactSink *s) {
+    if (!s->writer_running)
+        return;
+    pthread_mutex_lock(&s->mu);
+    s->done = true;
+    pthread_cond_signal(&s->cv_job);
+    pthread_mutex_unlock(&s->mu);
+    pthread_join(s->writer, NULL);
+    s->writer_running = false;
+    for (size_t i = 0; i < s->nspare; i++)
+        sb_release(&s->spare[i]);
+    s->nspare = 0;
+    if (s->st == OK && s->wst != OK) {
+        s->st = s->wst;
+        s->err_no = s->werr_no;
+    }
 }
 
 static void remove_tree_files(const char *dir) {
@@ -175,6 +260,18 @@ Status fact_sink_open(FactSink **out, const char *dir, FactFormat fmt, StrBuf *e
         fact_sink_abort(s);
         return E_IO;
     }
+    pthread_mutex_init(&s->mu, NULL);
+    pthread_cond_init(&s->cv_job, NULL);
+    pthread_cond_init(&s->cv_free, NULL);
+    if (pthread_create(&s->writer, NULL, writer_main, s) != 0) {
+        sb_addf(err, "cannot start the writer thread");
+        pthread_mutex_destroy(&s->mu);
+        pthread_cond_destroy(&s->cv_job);
+        pthread_cond_destroy(&s->cv_free);
+        fact_sink_abort(s);
+        return E_INTERNAL;
+    }
+    s->writer_running = true;
     *out = s;
     return OK;
 }
@@ -182,6 +279,15 @@ Status fact_sink_open(FactSink **out, const char *dir, FactFormat fmt, StrBuf *e
 void fact_sink_abort(FactSink *s) {
     if (!s)
         return;
+    if (s->writer_running) {
+        join_writer(s);
+        pthread_mutex_destroy(&s->mu);
+        pthread_cond_destroy(&s->cv_job);
+        pthread_cond_destroy(&s->cv_free);
+    }
+    for (size_t i = 0; i < s->qlen; i++)
+        sb_release(&s->queue[(s->qhead + i) % MAX_INFLIGHT].buf);
+    s->qlen = 0;
     if (s->tmp)
         remove_tree_files(s->tmp);
     for (int i = 0; i < REL__COUNT; i++)
@@ -198,6 +304,10 @@ Status fact_sink_commit(FactSink *s, StrBuf *err) {
             s->st = E_NOMEM;
         flush_rel(s, (IrRel)i, true);
     }
+    join_writer(s);
+    pthread_mutex_destroy(&s->mu);
+    pthread_cond_destroy(&s->cv_job);
+    pthread_cond_destroy(&s->cv_free);
     Status st = s->st;
     if (st != OK) {
         if (st == E_IO)
@@ -239,8 +349,13 @@ uint64_t fact_sink_count(const FactSink *s, IrRel r) {
     return s->rel[r].rows;
 }
 
-Status fact_sink_status(const FactSink *s) {
-    return s->st;
+Status fact_sink_status(FactSink *s) {
+    if (s->st != OK)
+        return s->st;
+    pthread_mutex_lock(&s->mu);
+    Status st = s->wst;
+    pthread_mutex_unlock(&s->mu);
+    return st;
 }
 
 void fs_begin(FactSink *s, IrRel r) {
@@ -255,10 +370,16 @@ static inline StrBuf *cell(FactSink *s) {
     return b;
 }
 
+/* Bytes that TSV escapes. */
+static const unsigned char tsv_special[256] = {['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r',
+                                               ['\\'] = '\\'};
+
 void fs_symn(FactSink *s, const char *v, size_t n) {
     StrBuf *b = cell(s);
     if (s->fmt == FACTS_CSV) {
-        bool quote = n == 0 || strpbrk(v, ",\"\n\r") != NULL || memchr(v, '\0', n) != NULL;
+        bool quote = n == 0 || memchr(v, '\0', n) != NULL;
+        for (size_t i = 0; i < n && !quote; i++)
+            quote = v[i] == ',' || v[i] == '"' || v[i] == '\n' || v[i] == '\r';
         if (!quote) {
             sb_add(b, v, n);
             return;
@@ -272,22 +393,21 @@ void fs_symn(FactSink *s, const char *v, size_t n) {
         sb_addc(b, '"');
         return;
     }
-    size_t start = 0;
+    if (!sb_reserve(b, 2 * n))
+        return;
+    char *d = b->buf + b->len;
+    const unsigned char *u = (const unsigned char *)v;
     for (size_t i = 0; i < n; i++) {
-        char e;
-        switch (v[i]) {
-        case '\t': e = 't'; break;
-        case '\n': e = 'n'; break;
-        case '\r': e = 'r'; break;
-        case '\\': e = '\\'; break;
-        default: continue;
+        unsigned char e = tsv_special[u[i]];
+        if (e) {
+            *d++ = '\\';
+            *d++ = (char)e;
+        } else {
+            *d++ = (char)u[i];
         }
-        sb_add(b, v + start, i - start);
-        sb_addc(b, '\\');
-        sb_addc(b, e);
-        start = i + 1;
     }
-    sb_add(b, v + start, n - start);
+    b->len = (size_t)(d - b->buf);
+    b->buf[b->len] = '\0';
 }
 
 void fs_sym(FactSink *s, const char *v) {

@@ -19,6 +19,7 @@
 typedef struct IrOptions {
     bool verify;       /* run LLVM's verifier before walking (default true) */
     FactFormat format; /* TSV .facts or CSV */
+    bool fast_exit;    /* the caller exits right after: skip freeing LLVM's module */
 } IrOptions;
 
 /* Per-relation row counts of the last successful run (for the CLI's summary). */

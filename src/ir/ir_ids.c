@@ -84,8 +84,8 @@ fail:
     return st;
 }
 
-/* Builds "<fn>:%name" or "<fn>:%N" into the local arena. */
-static const char *local_name(IrCtx *c, const char *name, size_t len, uint64_t *slot) {
+/* Builds "<fn>:%name" or "<fn>:%N" into the local arena, with the name beside it. */
+static IrLocal *local_name(IrCtx *c, const char *name, size_t len, uint64_t *slot) {
     sb_reset(&c->scratch);
     sb_adds(&c->scratch, c->fn_id);
     sb_addc(&c->scratch, ':');
@@ -97,16 +97,22 @@ static const char *local_name(IrCtx *c, const char *name, size_t len, uint64_t *
         ir_fail(c, E_NOMEM);
         return NULL;
     }
+    IrLocal *l = arena_alloc(&c->local, sizeof *l);
     const char *s = arena_strndup(&c->local, c->scratch.buf, c->scratch.len);
-    if (!s)
+    if (!s || !l) {
         ir_fail(c, E_NOMEM);
-    return s;
+        return NULL;
+    }
+    l->id = s;
+    l->name = name;
+    l->name_len = len;
+    return l;
 }
 
-static Status put_local(IrCtx *c, Map *m, LLVMValueRef v, const char *id) {
-    if (!id)
+static Status put_local(IrCtx *c, Map *m, LLVMValueRef v, const void *p) {
+    if (!p)
         return c->st ? c->st : E_NOMEM;
-    return map_put(m, (uint64_t)(uintptr_t)v, (uint64_t)(uintptr_t)id);
+    return map_put(m, (uint64_t)(uintptr_t)v, (uint64_t)(uintptr_t)p);
 }
 
 bool ir_is_dbg_intrinsic(LLVMValueRef i) {
@@ -148,8 +154,9 @@ Status ir_ids_function(IrCtx *c, LLVMValueRef f) {
     for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
         LLVMValueRef bv = LLVMBasicBlockAsValue(b);
         const char *name = LLVMGetValueName2(bv, &len);
-        const char *bid = local_name(c, name, len, &slot);
-        TRY(put_local(c, &c->local_ids, bv, bid));
+        IrLocal *bl = local_name(c, name, len, &slot);
+        TRY(put_local(c, &c->local_ids, bv, bl));
+        const char *bid = bl->id;
         size_t blen = strlen(bid);
         int64_t index = 0;
         for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
@@ -171,6 +178,13 @@ fail:
     return st;
 }
 
+const IrLocal *ir_local(IrCtx *c, LLVMValueRef v) {
+    uint64_t p;
+    if (map_get(&c->local_ids, (uint64_t)(uintptr_t)v, &p))
+        return (const IrLocal *)(uintptr_t)p;
+    return NULL;
+}
+
 const char *ir_insn_id(IrCtx *c, LLVMValueRef i) {
     uint64_t p;
     if (map_get(&c->insn_ids, (uint64_t)(uintptr_t)i, &p))
@@ -179,10 +193,8 @@ const char *ir_insn_id(IrCtx *c, LLVMValueRef i) {
 }
 
 const char *ir_block_id(IrCtx *c, LLVMBasicBlockRef b) {
-    uint64_t p;
-    if (map_get(&c->local_ids, (uint64_t)(uintptr_t)LLVMBasicBlockAsValue(b), &p))
-        return (const char *)(uintptr_t)p;
-    return "unknown";
+    const IrLocal *l = ir_local(c, LLVMBasicBlockAsValue(b));
+    return l ? l->id : "unknown";
 }
 
 const char *ir_value_id(IrCtx *c, LLVMValueRef v) {
@@ -195,9 +207,8 @@ const char *ir_value_id(IrCtx *c, LLVMValueRef v) {
         return "unknown";
     }
     if (LLVMIsAArgument(v) || LLVMIsAInstruction(v) || LLVMValueIsBasicBlock(v)) {
-        if (map_get(&c->local_ids, (uint64_t)(uintptr_t)v, &p))
-            return (const char *)(uintptr_t)p;
-        return "unknown";
+        const IrLocal *l = ir_local(c, v);
+        return l ? l->id : "unknown";
     }
     if (LLVMGetValueKind(v) == LLVMMetadataAsValueValueKind)
         return ir_meta_value_id(c, v);

@@ -29,6 +29,13 @@
 
 typedef struct IrMeta IrMeta; /* ir_meta.c's state */
 
+/* A local value of the current function (argument, block, instruction result). */
+typedef struct IrLocal {
+    const char *id;   /* @f:%x */
+    const char *name; /* LLVM's name (borrowed from LLVM; not NUL-terminated) */
+    size_t name_len;  /* 0 for unnamed values */
+} IrLocal;
+
 typedef struct IrCtx {
     LLVMContextRef llctx;
     LLVMModuleRef mod;
@@ -47,7 +54,7 @@ typedef struct IrCtx {
     LLVMValueRef fn;
     const char *fn_id;    /* "@name" */
     Arena local;          /* ids of locals of the current function */
-    Map local_ids;        /* LLVMValueRef (argument, block, instruction) → const char * */
+    Map local_ids;        /* LLVMValueRef (argument, block, instruction) → IrLocal * */
     Map insn_ids;         /* LLVMValueRef (instruction) → const char * (the Instruction id) */
 
     StrBuf scratch;       /* for building ids */
@@ -68,6 +75,9 @@ Status ir_ids_function(IrCtx *c, LLVMValueRef f);
  * block, global, constant, inline asm or metadata. Never NULL (an `unknown` id with a
  * warning for kinds irlog does not know). Valid until the next function starts. */
 const char *ir_value_id(IrCtx *c, LLVMValueRef v);
+/* The IrLocal of an argument, block (as value) or non-void instruction of the current
+ * function; NULL for anything else. */
+const IrLocal *ir_local(IrCtx *c, LLVMValueRef v);
 /* The Instruction id of instruction i (@f:%block:index) of the current function. */
 const char *ir_insn_id(IrCtx *c, LLVMValueRef i);
 /* The Block id of block b of the current function. */

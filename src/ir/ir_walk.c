@@ -45,11 +45,12 @@ static void walk_variable(IrCtx *c, LLVMValueRef v, const char *id) {
     FactSink *o = c->out;
     emit_variable(o, id);
     emit_variable_type(o, id, ir_type_id(c, LLVMTypeOf(v)));
-    size_t len;
-    const char *name = LLVMGetValueName2(v, &len);
-    if (len) {
-        const char *n = ir_intern(c, name, len);
-        emit_variable_name(o, id, n);
+    const IrLocal *l = ir_local(c, v);
+    if (l && l->name_len) {
+        fs_begin(o, REL_variable_name);
+        fs_sym(o, id);
+        fs_symn(o, l->name, l->name_len);
+        fs_end(o);
     }
     emit_variable_function(o, id, c->fn_id);
 }
@@ -124,10 +125,13 @@ static void walk_function(IrCtx *c, LLVMValueRef f) {
         if (bindex == 0)
             emit_function_entry_block(o, fid, bid);
         bindex++;
-        size_t len;
-        const char *bname = LLVMGetValueName2(LLVMBasicBlockAsValue(b), &len);
-        if (len)
-            emit_block_name(o, bid, ir_intern(c, bname, len));
+        const IrLocal *bl = ir_local(c, LLVMBasicBlockAsValue(b));
+        if (bl && bl->name_len) {
+            fs_begin(o, REL_block_name);
+            fs_sym(o, bid);
+            fs_symn(o, bl->name, bl->name_len);
+            fs_end(o);
+        }
         int64_t index = 0;
         const char *prev = NULL;
         pending.len = 0;
@@ -152,9 +156,7 @@ static void walk_function(IrCtx *c, LLVMValueRef f) {
                 emit_block_first_instruction(o, bid, iid);
             if (prev)
                 emit_instruction_next(o, prev, iid);
-            LLVMTypeRef ty = LLVMTypeOf(i);
-            emit_instruction_result_type(o, iid, ir_type_id(c, ty));
-            if (LLVMGetTypeKind(ty) != LLVMVoidTypeKind) {
+            if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind) {
                 const char *vid = ir_value_id(c, i);
                 emit_instruction_to(o, iid, vid);
                 walk_variable(c, i, vid);
@@ -252,6 +254,11 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
     TRY(ir_meta_begin(&c));
     walk(&c, inputs, ninputs, stats);
     ir_meta_end(&c);
+    if (opt->fast_exit) {
+        /* the process ends right after: let it reclaim LLVM's memory wholesale */
+        c.mod = NULL;
+        c.llctx = NULL;
+    }
     if (c.st == OK && fact_sink_status(c.out) != OK)
         c.st = fact_sink_status(c.out);
     if (c.st != OK) {
@@ -279,7 +286,8 @@ fail:
         LLVMDisposeTargetData(c.td);
     if (c.mod)
         LLVMDisposeModule(c.mod);
-    LLVMContextDispose(c.llctx);
+    if (c.llctx)
+        LLVMContextDispose(c.llctx);
     intern_release(&c.ids);
     map_release(&c.type_ids);
     map_release(&c.value_ids);
