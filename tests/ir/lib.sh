@@ -1,0 +1,44 @@
+# lib.sh — sourced by tests/ir/test_*.sh after `irlog=$1 llvm_bin=$2 srcdir=$3`.
+# Gives: $tmp (a fresh directory, removed on exit), ok/fail reporters that count,
+# `finish` (prints `N passed, M failed` and exits nonzero on any failure), and the
+# LLVM tools $llvm_as / $llvm_dis (LLVM_BIN first, then the -19 names on PATH).
+set -u
+if [ $# -lt 3 ]; then
+  echo "usage: bash $0 IRLOG LLVM_BIN_DIR SOURCE_DIR" >&2
+  exit 2
+fi
+here="$srcdir/tests/ir"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/irlog-test.XXXXXX")
+chmod 755 "$tmp"
+trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+npass=0 nfail=0
+ok() { echo "ok   $*"; npass=$((npass + 1)); }
+fail() { echo "FAIL $*"; nfail=$((nfail + 1)); }
+# check COND_STATUS NAME [DETAIL_FILE]: ok when the status is 0, else FAIL with the
+# detail file's lines indented under it.
+check() {
+  if [ "$1" = 0 ]; then ok "$2"; else fail "$2"; fi
+  if [ $# -ge 3 ] && [ -s "$3" ]; then sed 's/^/     /' "$3" | head -40; fi
+}
+finish() {
+  echo "$npass passed, $nfail failed"
+  [ "$nfail" = 0 ]
+  exit $?
+}
+tool() { # tool NAME → LLVM_BIN/NAME, else NAME-19, else NAME on PATH
+  if [ -x "$llvm_bin/$1" ]; then echo "$llvm_bin/$1"
+  elif command -v "$1-19" >/dev/null; then command -v "$1-19"
+  else command -v "$1" || echo "$1"; fi
+}
+llvm_as=$(tool llvm-as)
+llvm_dis=$(tool llvm-dis)
+factcheck() { python3 "$here/factcheck.py" "$@"; }
+# compile_programs OUTDIR [PROG...]: every tests/programs source at -O0 -g and -O2,
+# as .ll and .bc (see compile_programs.sh); FAILs and returns 1 when clang fails.
+compile_programs() {
+  local out=$1; shift
+  if ! bash "$here/compile_programs.sh" "$llvm_bin" "$srcdir" "$out" "$@" 2>"$tmp/clang.err"; then
+    fail "compiling tests/programs with clang-19"; sed 's/^/     /' "$tmp/clang.err" | head -20
+    return 1
+  fi
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# test_completeness.sh IRLOG LLVM_BIN SRCDIR — nothing llvm-dis prints is lost.
+# For every test input (tests/golden/ir/*.ll, tests/ir/inputs/*.ll, and every program of
+# tests/programs compiled at -O0 -g and at -O2), the facts are compared with llvm-dis's
+# text of the same module: the number of instructions of each opcode
+# (instruction_opcode), the functions with bodies (function_definition), the
+# declarations (function_declaration), the global variables (global_variable, once that
+# relation exists), and the blocks and instructions of each function
+# (tests/ir/factcheck.py complete).
+irlog=$1 llvm_bin=$2 srcdir=$3
+. "$srcdir/tests/ir/lib.sh"
+
+compile_programs "$tmp/bin"
+mkdir -p "$tmp/dis" "$tmp/facts"
+inputs=()
+for f in "$srcdir"/tests/golden/ir/*.ll "$here"/inputs/*.ll "$tmp"/bin/*.bc; do
+  [ -f "$f" ] && inputs+=("$f")
+done
+noglobals=0
+for in in "${inputs[@]}"; do
+  name=$(basename "$in")
+  dis="$tmp/dis/$name.dis.ll" out="$tmp/facts/$name"
+  # llvm-dis of the bitcode is the reference text (for a .ll, after llvm-as)
+  case "$in" in
+    *.ll) "$llvm_as" "$in" -o - 2>"$tmp/err" | "$llvm_dis" -o "$dis" 2>>"$tmp/err" ;;
+    *) "$llvm_dis" "$in" -o "$dis" 2>"$tmp/err" ;;
+  esac
+  if [ ! -s "$dis" ]; then
+    fail "$name: llvm-as/llvm-dis failed"; sed 's/^/     /' "$tmp/err" | head; continue
+  fi
+  if ! "$irlog" facts "$in" -o "$out" 2>"$tmp/err"; then
+    fail "$name: irlog facts failed"; sed 's/^/     /' "$tmp/err" | head -20; continue
+  fi
+  factcheck complete "$dis" "$out" >"$tmp/res.all"
+  st=$?
+  grep -v 'note: global_variable.facts absent' "$tmp/res.all" >"$tmp/res"
+  grep -q 'note: global_variable.facts absent' "$tmp/res.all" && noglobals=1
+  check $st "$name: $(wc -l <"$out/instruction.facts") instructions, $(wc -l <"$out/block.facts") blocks, $(wc -l <"$out/function.facts") functions as llvm-dis counts them" "$tmp/res"
+  rm -rf "$out"
+done
+[ ${#inputs[@]} -gt 0 ] || fail "no input found"
+[ $noglobals = 1 ] && echo "note: global_variable is not a relation yet; global variables were not compared"
+finish
