@@ -78,6 +78,13 @@ void dl_run_options_init(DlRunOptions *o);
  * dl_relation_insert since the last run). */
 Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d);
 
+/* Which part of the last dl_run failed (or was reached last): lets a caller tell a bad
+ * input file from an unwritable output. */
+typedef enum DlPhase { DL_PHASE_INPUT, DL_PHASE_EVAL, DL_PHASE_OUTPUT } DlPhase;
+DlPhase dl_run_phase(const DlProgram *p);
+/* Bytes the relations held at their peak during the last dl_run. */
+size_t dl_run_peak_bytes(const DlProgram *p);
+
 /* ---- relations ------------------------------------------------------------------ */
 
 size_t dl_relation_count(const DlProgram *p);

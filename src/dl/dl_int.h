@@ -179,6 +179,7 @@ typedef struct DlDirective {
 } DlDirective;
 
 typedef struct DlRel DlRel;
+typedef Vec(DlValue) DlValVec;
 
 typedef struct DlDecl {
     const char *name;
@@ -296,7 +297,7 @@ struct DlRel {
     uint32_t nidx;
     bool eqrel;
     Map eq_class;      /* eqrel: value → class id */
-    Vec(Vec(DlValue)) eq_members;
+    Vec(DlValVec) eq_members;
     size_t delta_lo, delta_hi; /* the delta rows of the current iteration */
     DlMem *mem;
 };
@@ -307,6 +308,8 @@ void dl_rel_free(DlRel *r);
  * the memory guard trips, E_NOMEM. */
 Status dl_rel_insert(DlRel *r, const DlValue *t, bool *added);
 bool dl_rel_contains(const DlRel *r, const DlValue *t);
+/* Row + 1 of tuple t, or 0. */
+uint32_t dl_rel_find_row(const DlRel *r, const DlValue *t);
 /* First row (+1) whose key columns of index i equal key[0..nkey); 0 when none. Walk the
  * rest with r->idx[i].next[row]. */
 uint32_t dl_rel_lookup(const DlRel *r, uint32_t i, const DlValue *key);
@@ -327,7 +330,7 @@ struct DlProgram {
     Vec(DlDecl) decls;
     Vec(DlClause) clauses;
     Vec(DlDirective) dirs;
-    Vec(Vec(DlValue)) extra; /* per relation: tuples from dl_relation_insert */
+    Vec(DlValVec) extra; /* per relation: tuples from dl_relation_insert */
     /* plan */
     DlStratum *strata;
     uint32_t nstrata;
@@ -335,7 +338,9 @@ struct DlProgram {
     /* run */
     DlRel **rels;      /* per decl; NULL before the first run */
     DlMem mem;
+    DlPhase phase;     /* of the last dl_run */
     void *intern_lock; /* pthread_mutex_t * while workers run */
+    Vec(void *) regexes; /* compiled constant patterns (regex_t *, in the arena) */
 };
 
 /* Stage entry points. Each reports into d and returns E_SYNTAX / E_SEMANTIC on errors. */
@@ -362,5 +367,6 @@ static inline DlKind dl_decl_kind(const DlDecl *dc, uint32_t col) {
 }
 
 const char *dl_kind_name(DlKind k);
+void dl_regex_free(void *re);
 
 #endif

@@ -26,6 +26,7 @@ const char *dl_tok_desc(DlTokKind k) {
 typedef struct Lexer {
     Arena *a;
     const char *file;
+    const char *orig; /* the name given by the caller (cpp calls stdin "<stdin>") */
     const char *s, *end;
     const char *line_start;
     uint32_t line;
@@ -71,9 +72,14 @@ static void line_marker(Lexer *lx, const char *p, const char *eol) {
         const char *fs = ++q;
         while (q < eol && *q != '"')
             q++;
-        char *f = arena_strndup(lx->a, fs, (size_t)(q - fs));
-        if (f)
-            lx->file = f;
+        size_t fn = (size_t)(q - fs);
+        if (fn == 7 && memcmp(fs, "<stdin>", 7) == 0)
+            lx->file = lx->orig;
+        else {
+            char *f = arena_strndup(lx->a, fs, fn);
+            if (f)
+                lx->file = f;
+        }
     }
     lx->line = (uint32_t)ln - 1; /* the newline that ends this marker increments it */
 }
@@ -167,7 +173,9 @@ static Status lex_number(Lexer *lx, const char *p, const char **endp) {
 
 Status dl_lex(Arena *a, const char *file, const char *text, size_t len, DlToks *out, Diags *d) {
     Status st = OK;
-    Lexer lx = {a, arena_strdup(a, file ? file : "<input>"), text, text + len, text, 1, out, d};
+    const char *fname = arena_strdup(a, file ? file : "<input>");
+    Lexer lx = {a, fname, fname, text, text + len, text, 1, out, d};
+    size_t e0 = d->nerrors;
     if (!lx.file)
         return E_NOMEM;
     const char *p = text;
@@ -323,7 +331,7 @@ Status dl_lex(Arena *a, const char *file, const char *text, size_t len, DlToks *
         p += n;
     }
     TRY(push(&lx, DL_TOK_EOF, lx.end, 0, loc_at(&lx, lx.end)));
-    return diags_has_errors(d) ? E_SYNTAX : OK;
+    return d->nerrors > e0 ? E_SYNTAX : OK;
 fail:
     return st;
 }

@@ -1,0 +1,278 @@
+/*
+ * dl.c — the engine's public API (dl.h): load = lex → parse → check → plan; run =
+ * fresh relations → inputs → evaluation → outputs; accessors for the results.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dl_int.h"
+
+static Status read_whole(const char *path, char **out, size_t *n) {
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return E_IO;
+    StrBuf sb = SB_INIT;
+    char buf[65536];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+        sb_add(&sb, buf, got);
+    bool err = ferror(f);
+    fclose(f);
+    if (sb.oom || err) {
+        sb_release(&sb);
+        return sb.oom ? E_NOMEM : E_IO;
+    }
+    *out = sb_detach(&sb, n);
+    return *out ? OK : E_NOMEM;
+}
+
+static Status load(DlProgram **out, const char *path, const char *name, const char *text,
+                   size_t len, const char *const *defines, Diags *d) {
+    Status st = OK;
+    DlToks toks = {0};
+    char *pre = NULL;
+    size_t prelen = 0;
+    DlProgram *p = mem_calloc(1, sizeof *p);
+    if (!p)
+        return E_NOMEM;
+    intern_init(&p->syms);
+    intern_init(&p->names);
+    *out = p;
+    if ((defines && defines[0]) || dl_cpp_needed(text, len)) {
+        TRY(dl_cpp_run(path, name, text, len, defines, &pre, &prelen, d));
+        text = pre;
+        len = prelen;
+    }
+    TRY(dl_lex(&p->arena, name, text, len, &toks, d));
+    TRY(dl_parse(p, &toks, d));
+    TRY(dl_check(p, d));
+    TRY(dl_plan_build(p, d));
+    if (p->arena.oom)
+        st = E_NOMEM;
+fail:
+    vec_release(&toks);
+    mem_free(pre);
+    return st;
+}
+
+Status dl_program_load(DlProgram **out, const char *path, const char *const *cpp_defines,
+                       Diags *d) {
+    char *text = NULL;
+    size_t n = 0;
+    *out = NULL;
+    Status st = read_whole(path, &text, &n);
+    if (st == E_IO) {
+        SrcLoc loc = {path, 0, 0};
+        diags_add(d, DIAG_ERROR, loc, "cannot read program: %s", strerror(errno));
+        return E_IO;
+    }
+    if (st != OK)
+        return st;
+    st = load(out, path, path, text, n, cpp_defines, d);
+    mem_free(text);
+    return st;
+}
+
+Status dl_program_load_string(DlProgram **out, const char *name, const char *text, size_t len,
+                              const char *const *cpp_defines, Diags *d) {
+    *out = NULL;
+    return load(out, NULL, name ? name : "<string>", text, len, cpp_defines, d);
+}
+
+static void free_rels(DlProgram *p) {
+    if (!p->rels)
+        return;
+    for (size_t i = 0; i < p->decls.len; i++)
+        dl_rel_free(p->rels[i]);
+    mem_free(p->rels);
+    p->rels = NULL;
+}
+
+void dl_program_free(DlProgram *p) {
+    if (!p)
+        return;
+    free_rels(p);
+    for (size_t i = 0; i < p->regexes.len; i++)
+        dl_regex_free(p->regexes.v[i]);
+    vec_release(&p->regexes);
+    for (size_t i = 0; i < p->extra.len; i++)
+        vec_release(&p->extra.v[i]);
+    vec_release(&p->extra);
+    vec_release(&p->types);
+    vec_release(&p->decls);
+    vec_release(&p->clauses);
+    vec_release(&p->dirs);
+    map_release(&p->decl_by_name);
+    map_release(&p->type_by_name);
+    intern_release(&p->syms);
+    intern_release(&p->names);
+    arena_release(&p->arena);
+    mem_free(p);
+}
+
+void dl_run_options_init(DlRunOptions *o) {
+    memset(o, 0, sizeof *o);
+    o->fact_dir = ".";
+    o->output_dir = ".";
+    o->jobs = 1;
+    o->read_inputs = true;
+    o->write_outputs = true;
+}
+
+static size_t default_limit(void) {
+    long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || psz <= 0)
+        return 0;
+    return (size_t)pages / 4 * 3 * (size_t)psz;
+}
+
+Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d) {
+    Status st = OK;
+    DlRunOptions dflt;
+    if (!o) {
+        dl_run_options_init(&dflt);
+        o = &dflt;
+    }
+    free_rels(p);
+    memset(&p->mem, 0, sizeof p->mem);
+    p->mem.limit = o->max_memory == 0 ? default_limit()
+                   : o->max_memory == SIZE_MAX ? 0
+                                               : o->max_memory;
+    p->rels = mem_calloc(p->decls.len + 1, sizeof(DlRel *));
+    if (!p->rels)
+        return E_NOMEM;
+    for (size_t i = 0; i < p->decls.len; i++)
+        TRY(dl_rel_new(&p->rels[i], p->decls.v[i].arity, &p->relplans[i], p->decls.v[i].eqrel,
+                       &p->mem));
+    p->phase = DL_PHASE_INPUT;
+    if (o->read_inputs)
+        TRY(dl_io_read_inputs(p, o, d));
+    for (size_t i = 0; i < p->extra.len; i++) {
+        uint32_t ar = p->decls.v[i].arity;
+        size_t step = ar ? ar : 1;
+        for (size_t k = 0; k + step <= p->extra.v[i].len; k += step)
+            TRY(dl_rel_insert(p->rels[i], p->extra.v[i].v + k, NULL));
+    }
+    p->phase = DL_PHASE_EVAL;
+    TRY(dl_eval(p, o, d));
+    p->phase = DL_PHASE_OUTPUT;
+    if (o->write_outputs)
+        TRY(dl_io_write_outputs(p, o, d));
+fail:
+    if (st == E_LIMIT) {
+        SrcLoc nl = {0};
+        diags_add(d, DIAG_ERROR, nl,
+                  "memory limit exceeded: relations hold %zu MiB, the limit is %zu MiB "
+                  "(raise it with --max-memory)",
+                  p->mem.used >> 20, p->mem.limit >> 20);
+    }
+    return st;
+}
+
+DlPhase dl_run_phase(const DlProgram *p) {
+    return p->phase;
+}
+
+size_t dl_run_peak_bytes(const DlProgram *p) {
+    return p->mem.peak;
+}
+
+size_t dl_relation_count(const DlProgram *p) {
+    return p->decls.len;
+}
+
+bool dl_relation_find(const DlProgram *p, const char *name, size_t *rel) {
+    Sym s;
+    uint64_t v;
+    if (!intern_lookup(&p->names, name, strlen(name), &s) || !map_get(&p->decl_by_name, s, &v))
+        return false;
+    *rel = (size_t)v;
+    return true;
+}
+
+const char *dl_relation_name(const DlProgram *p, size_t rel) {
+    return p->decls.v[rel].name;
+}
+size_t dl_relation_arity(const DlProgram *p, size_t rel) {
+    return p->decls.v[rel].arity;
+}
+const char *dl_relation_attr_name(const DlProgram *p, size_t rel, size_t col) {
+    return p->decls.v[rel].attr_names[col];
+}
+const char *dl_relation_attr_type(const DlProgram *p, size_t rel, size_t col) {
+    return p->decls.v[rel].attr_types[col];
+}
+DlKind dl_relation_attr_kind(const DlProgram *p, size_t rel, size_t col) {
+    return dl_decl_kind(&p->decls.v[rel], (uint32_t)col);
+}
+bool dl_relation_is_output(const DlProgram *p, size_t rel) {
+    return p->decls.v[rel].is_output;
+}
+bool dl_relation_is_input(const DlProgram *p, size_t rel) {
+    return p->decls.v[rel].is_input;
+}
+size_t dl_relation_size(const DlProgram *p, size_t rel) {
+    return p->rels && p->rels[rel] ? p->rels[rel]->n : 0;
+}
+
+Status dl_relation_insert(DlProgram *p, size_t rel, const char *const *cols, Diags *d) {
+    Status st = OK;
+    const DlDecl *dc = &p->decls.v[rel];
+    while (p->extra.len < p->decls.len) {
+        DlValVec e = {0};
+        TRY(vec_push(&p->extra, e));
+    }
+    DlValue t[64];
+    for (uint32_t k = 0; k < dc->arity; k++) {
+        Status vst;
+        const char *msg = dl_io_parse_value(p, dl_decl_kind(dc, k), cols[k], strlen(cols[k]),
+                                            &t[k], &vst);
+        TRY(vst);
+        if (msg) {
+            diags_add(d, DIAG_ERROR, dc->loc, "relation '%s', column %u: %s, found '%s'",
+                      dc->name, k + 1, msg, cols[k]);
+            return E_SYNTAX;
+        }
+    }
+    if (dc->arity == 0)
+        t[0] = 0;
+    for (uint32_t k = 0; k < (dc->arity ? dc->arity : 1); k++)
+        TRY(vec_push(&p->extra.v[rel], t[k]));
+fail:
+    return st;
+}
+
+Status dl_iter_init(DlIter *it, const DlProgram *p, size_t rel) {
+    memset(it, 0, sizeof *it);
+    it->p = p;
+    it->rel = rel;
+    if (!p->rels || !p->rels[rel])
+        return OK;
+    it->n = p->rels[rel]->n;
+    return dl_io_sorted(p, (uint32_t)rel, &it->order);
+}
+
+const DlValue *dl_iter_next(DlIter *it) {
+    if (it->pos >= it->n)
+        return NULL;
+    const DlRel *r = it->p->rels[it->rel];
+    static const DlValue none[1] = {0};
+    uint32_t row = it->order[it->pos++];
+    return r->arity ? dl_rel_row(r, row) : none;
+}
+
+void dl_iter_release(DlIter *it) {
+    mem_free(it->order);
+    it->order = NULL;
+    it->n = it->pos = 0;
+}
+
+const char *dl_value_symbol(const DlProgram *p, DlValue v, size_t *len) {
+    if (len)
+        *len = intern_len(&p->syms, (Sym)v);
+    return intern_str(&p->syms, (Sym)v);
+}

@@ -1,0 +1,951 @@
+/*
+ * dl_check.c — semantic checks over the AST.
+ *
+ * Owns: resolving type names (subtypes, unions, aliases → a primitive kind), relation
+ * names and arities, directives and their options; rewriting aggregates into variables
+ * (DlAgg.var) and listing them on the clause; inferring the primitive kind of every
+ * variable and expression (DlExpr.ty) and rejecting mismatches; checking that every
+ * variable is grounded. Every error is reported (with file:line:col) before returning.
+ * Irlog checks primitive kinds only: two disjoint subtypes of symbol are not told apart
+ * (Souffle rejects such programs; see docs/datalog.md).
+ */
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dl_int.h"
+
+typedef Vec(DlAgg *) AggVec;
+typedef Vec(const char *) NameVec;
+
+typedef struct Checker {
+    DlProgram *p;
+    Diags *d;
+    Status st;
+} Checker;
+
+const char *dl_kind_name(DlKind k) {
+    switch (k) {
+    case DL_KIND_NUMBER: return "number";
+    case DL_KIND_UNSIGNED: return "unsigned";
+    case DL_KIND_FLOAT: return "float";
+    case DL_KIND_SYMBOL: return "symbol";
+    }
+    return "?";
+}
+
+void dl_regex_free(void *re) {
+    regfree((regex_t *)re);
+}
+
+static Status name_sym(DlProgram *p, const char *s, Sym *out) {
+    return intern_get(&p->names, s, strlen(s), out);
+}
+
+/* ---- types ------------------------------------------------------------------------- */
+
+static int find_type(DlProgram *p, const char *name) {
+    Sym s;
+    uint64_t v;
+    if (!intern_lookup(&p->names, name, strlen(name), &s) || !map_get(&p->type_by_name, s, &v))
+        return -1;
+    return (int)v - 1;
+}
+
+static bool resolve_type(Checker *c, uint32_t i) {
+    DlType *t = &c->p->types.v[i];
+    if (t->state == 2)
+        return true;
+    if (t->state == 3)
+        return false;
+    if (t->state == 1) {
+        diags_add(c->d, DIAG_ERROR, t->loc, "type '%s' is defined in terms of itself", t->name);
+        t->state = 3;
+        return false;
+    }
+    t->state = 1;
+    int kind = -1;
+    for (uint32_t k = 0; k < t->nparts; k++) {
+        int j = find_type(c->p, t->parts[k]);
+        if (j < 0) {
+            diags_add(c->d, DIAG_ERROR, t->loc, "type '%s' uses undeclared type '%s'", t->name,
+                      t->parts[k]);
+            c->p->types.v[i].state = 3;
+            return false;
+        }
+        if (!resolve_type(c, (uint32_t)j)) {
+            c->p->types.v[i].state = 3;
+            return false;
+        }
+        t = &c->p->types.v[i];
+        int kk = (int)c->p->types.v[j].kind;
+        if (kind >= 0 && kk != kind) {
+            diags_add(c->d, DIAG_ERROR, t->loc,
+                      "union type '%s' mixes %s and %s types ('%s' is %s)", t->name,
+                      dl_kind_name((DlKind)kind), dl_kind_name((DlKind)kk), t->parts[k],
+                      dl_kind_name((DlKind)kk));
+            t->state = 3;
+            return false;
+        }
+        kind = kk;
+    }
+    t->kind = (DlKind)(kind < 0 ? DL_KIND_SYMBOL : kind);
+    t->state = 2;
+    return true;
+}
+
+static Status check_types(Checker *c) {
+    Status st = OK;
+    DlProgram *p = c->p;
+    /* user types come from the parser; register them after the primitives */
+    static const struct {
+        const char *n;
+        DlKind k;
+    } prims[] = {{"number", DL_KIND_NUMBER},
+                 {"unsigned", DL_KIND_UNSIGNED},
+                 {"float", DL_KIND_FLOAT},
+                 {"symbol", DL_KIND_SYMBOL}};
+    size_t nuser = p->types.len;
+    for (size_t i = 0; i < ARRAY_LEN(prims); i++) {
+        DlType t = {0};
+        t.name = prims[i].n;
+        t.form = DL_TY_PRIM;
+        t.kind = prims[i].k;
+        t.state = 2;
+        TRY(vec_push(&p->types, t));
+        Sym s;
+        TRY(name_sym(p, t.name, &s));
+        TRY(map_put(&p->type_by_name, s, p->types.len));
+    }
+    for (size_t i = 0; i < nuser; i++) {
+        DlType *t = &p->types.v[i];
+        Sym s;
+        TRY(name_sym(p, t->name, &s));
+        uint64_t prev;
+        if (map_get(&p->type_by_name, s, &prev)) {
+            const DlType *o = &p->types.v[prev - 1];
+            if (o->form == DL_TY_PRIM)
+                diags_add(c->d, DIAG_ERROR, t->loc, "type '%s' is a primitive type", t->name);
+            else
+                diags_add(c->d, DIAG_ERROR, t->loc,
+                          "type '%s' is declared twice (first at line %u)", t->name, o->loc.line);
+            t->state = 3;
+            continue;
+        }
+        TRY(map_put(&p->type_by_name, s, i + 1));
+    }
+    for (size_t i = 0; i < nuser; i++)
+        if (p->types.v[i].state != 3)
+            resolve_type(c, (uint32_t)i);
+fail:
+    return st;
+}
+
+/* ---- declarations and directives ---------------------------------------------------- */
+
+static Status check_decls(Checker *c) {
+    Status st = OK;
+    DlProgram *p = c->p;
+    for (size_t i = 0; i < p->decls.len; i++) {
+        DlDecl *dc = &p->decls.v[i];
+        Sym s;
+        TRY(name_sym(p, dc->name, &s));
+        uint64_t prev;
+        if (map_get(&p->decl_by_name, s, &prev)) {
+            diags_add(c->d, DIAG_ERROR, dc->loc,
+                      "relation '%s' is declared twice (first at line %u)", dc->name,
+                      p->decls.v[prev].loc.line);
+            continue;
+        }
+        TRY(map_put(&p->decl_by_name, s, i));
+        for (uint32_t k = 0; k < dc->arity; k++) {
+            int t = find_type(p, dc->attr_types[k]);
+            if (t < 0) {
+                diags_add(c->d, DIAG_ERROR, dc->loc,
+                          "attribute '%s' of relation '%s' has undeclared type '%s'",
+                          dc->attr_names[k], dc->name, dc->attr_types[k]);
+                continue;
+            }
+            dc->kinds[k] = (uint8_t)p->types.v[t].kind;
+            for (uint32_t j = 0; j < k; j++)
+                if (strcmp(dc->attr_names[j], dc->attr_names[k]) == 0)
+                    diags_add(c->d, DIAG_ERROR, dc->loc,
+                              "relation '%s' has two attributes named '%s'", dc->name,
+                              dc->attr_names[k]);
+        }
+        if (dc->eqrel && dc->arity == 2 && dc->kinds[0] != dc->kinds[1])
+            diags_add(c->d, DIAG_ERROR, dc->loc,
+                      "eqrel relation '%s' must have two attributes of the same kind", dc->name);
+    }
+fail:
+    return st;
+}
+
+static int find_decl(DlProgram *p, const char *name) {
+    Sym s;
+    uint64_t v;
+    if (!intern_lookup(&p->names, name, strlen(name), &s) || !map_get(&p->decl_by_name, s, &v))
+        return -1;
+    return (int)v;
+}
+
+const char *dl_io_opt(const DlDirective *dir, const char *key) {
+    const char *v = NULL;
+    for (uint32_t i = 0; i < dir->nopts; i++)
+        if (strcmp(dir->opts[i].key, key) == 0)
+            v = dir->opts[i].val;
+    return v;
+}
+
+static void check_directives(Checker *c) {
+    DlProgram *p = c->p;
+    for (size_t i = 0; i < p->dirs.len; i++) {
+        DlDirective *dir = &p->dirs.v[i];
+        int r = find_decl(p, dir->rel_name);
+        if (r < 0) {
+            diags_add(c->d, DIAG_ERROR, dir->loc, "relation '%s' is not declared",
+                      dir->rel_name);
+            continue;
+        }
+        dir->rel = (uint32_t)r;
+        DlDecl *dc = &p->decls.v[r];
+        if (dir->kind == DL_DIR_INPUT)
+            dc->is_input = true;
+        else if (dir->kind == DL_DIR_OUTPUT)
+            dc->is_output = true;
+        else
+            dc->is_printsize = true;
+        for (uint32_t k = 0; k < dir->nopts; k++) {
+            const char *key = dir->opts[k].key, *val = dir->opts[k].val;
+            if (strcmp(key, "IO") == 0) {
+                bool ok = strcmp(val, "file") == 0 ||
+                          (dir->kind == DL_DIR_OUTPUT && strcmp(val, "stdout") == 0);
+                if (!ok)
+                    diags_add(c->d, DIAG_ERROR, dir->loc,
+                              "IO=%s is not supported by irlog (use IO=file%s)", val,
+                              dir->kind == DL_DIR_OUTPUT ? " or IO=stdout" : "");
+            } else if (strcmp(key, "delimiter") == 0) {
+                if (!val[0])
+                    diags_add(c->d, DIAG_ERROR, dir->loc, "the delimiter cannot be empty");
+            } else if (strcmp(key, "headers") == 0) {
+                if (strcmp(val, "true") && strcmp(val, "false"))
+                    diags_add(c->d, DIAG_ERROR, dir->loc, "headers must be true or false");
+            } else if (strcmp(key, "rfc4180") == 0 || strcmp(key, "compress") == 0 ||
+                       strcmp(key, "columns") == 0) {
+                if (strcmp(val, "false") != 0)
+                    diags_add(c->d, DIAG_ERROR, dir->loc,
+                              "the IO option '%s' is not supported by irlog", key);
+            } else if (strcmp(key, "filename") && strcmp(key, "fact-dir") &&
+                       strcmp(key, "output-dir") && strcmp(key, "attributeNames")) {
+                diags_add(c->d, DIAG_WARNING, dir->loc, "unknown IO option '%s' is ignored",
+                          key);
+            }
+        }
+    }
+}
+
+/* ---- clauses ------------------------------------------------------------------------ */
+
+typedef struct Scope {
+    Checker *c;
+    DlClause *cl;
+    int *kind;  /* per variable, -1 unknown */
+    bool report;
+    bool changed;
+} Scope;
+
+static bool resolve_atom(Checker *c, DlAtom *a) {
+    int r = find_decl(c->p, a->name);
+    if (r < 0) {
+        diags_add(c->d, DIAG_ERROR, a->loc, "relation '%s' is not declared", a->name);
+        return false;
+    }
+    a->rel = (uint32_t)r;
+    DlDecl *dc = &c->p->decls.v[r];
+    if (dc->arity != a->nargs) {
+        diags_add(c->d, DIAG_ERROR, a->loc,
+                  "relation '%s' has arity %u but is used with %u argument%s", a->name,
+                  dc->arity, a->nargs, a->nargs == 1 ? "" : "s");
+        return false;
+    }
+    return true;
+}
+
+/* Rewrites aggregates inside e into variables; collects them (depth first). */
+static Status rewrite_aggs(Checker *c, DlClause *cl, DlExpr *e, AggVec *aggs,
+                           NameVec *names);
+
+static Status rewrite_lits(Checker *c, DlClause *cl, DlLit *lits, uint32_t n,
+                           AggVec *aggs, NameVec *names, bool *ok) {
+    Status st = OK;
+    for (uint32_t i = 0; i < n; i++) {
+        DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
+            if (!resolve_atom(c, &l->atom))
+                *ok = false;
+            else if (l->kind == DL_LIT_NEG || true)
+                c->p->decls.v[l->atom.rel].used = true;
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                TRY(rewrite_aggs(c, cl, l->atom.args[j], aggs, names));
+        } else if (l->kind == DL_LIT_CMP) {
+            TRY(rewrite_aggs(c, cl, l->lhs, aggs, names));
+            TRY(rewrite_aggs(c, cl, l->rhs, aggs, names));
+        }
+    }
+fail:
+    return st;
+}
+
+static Status rewrite_aggs(Checker *c, DlClause *cl, DlExpr *e, AggVec *aggs,
+                           NameVec *names) {
+    Status st = OK;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        TRY(rewrite_aggs(c, cl, e->args[i], aggs, names));
+    if (e->kind == DL_X_AGG) {
+        DlAgg *g = e->agg;
+        /* nested aggregates inside this one's body are planned with its body */
+        AggVec inner = {0};
+        bool ok = true;
+        st = rewrite_lits(c, cl, g->body, g->nbody, &inner, names, &ok);
+        if (st == OK && g->target)
+            st = rewrite_aggs(c, cl, g->target, &inner, names);
+        vec_release(&inner);
+        TRY(st);
+        char *nm = arena_printf(&c->p->arena, "<%s@%u:%u>",
+                                g->op == DL_AGG_COUNT ? "count"
+                                : g->op == DL_AGG_SUM ? "sum"
+                                : g->op == DL_AGG_MIN ? "min"
+                                                      : "max",
+                                e->loc.line, e->loc.col);
+        if (!nm)
+            return E_NOMEM;
+        TRY(vec_push(names, nm));
+        g->var = (uint32_t)(names->len - 1);
+        e->kind = DL_X_VAR;
+        e->var = g->var;
+        TRY(vec_push(aggs, g));
+    }
+fail:
+    return st;
+}
+
+static bool is_numeric(int k) {
+    return k == DL_KIND_NUMBER || k == DL_KIND_UNSIGNED || k == DL_KIND_FLOAT;
+}
+static bool is_integral(int k) {
+    return k == DL_KIND_NUMBER || k == DL_KIND_UNSIGNED;
+}
+
+static void mismatch(Scope *s, const DlExpr *e, int want, int got) {
+    if (!s->report)
+        return;
+    if (e->kind == DL_X_VAR && !e->agg)
+        diags_add(s->c->d, DIAG_ERROR, e->loc,
+                  "type mismatch: variable '%s' is used as %s here but as %s elsewhere",
+                  s->cl->var_names[e->var], dl_kind_name((DlKind)want),
+                  dl_kind_name((DlKind)got));
+    else
+        diags_add(s->c->d, DIAG_ERROR, e->loc, "type mismatch: expected %s, found %s '%s'",
+                  dl_kind_name((DlKind)want), dl_kind_name((DlKind)got), e->text);
+}
+
+static int infer(Scope *s, DlExpr *e, int want);
+
+/* All args with the same kind as the result. */
+static int infer_same(Scope *s, DlExpr *e, int want, bool (*allowed)(int), const char *what) {
+    int k = want;
+    for (uint32_t i = 0; k < 0 && i < e->nargs; i++)
+        k = infer(s, e->args[i], -1);
+    if (k < 0)
+        return -1;
+    for (uint32_t i = 0; i < e->nargs; i++) {
+        int ki = infer(s, e->args[i], k);
+        if (ki >= 0 && ki != k)
+            return -1;
+    }
+    if (!allowed(k)) {
+        if (s->report)
+            diags_add(s->c->d, DIAG_ERROR, e->loc, "type mismatch: '%s' needs %s operands, not %s",
+                      e->text, what, dl_kind_name((DlKind)k));
+        return -1;
+    }
+    return k;
+}
+
+static bool any_kind(int k) {
+    return k >= 0;
+}
+
+static int expect_kind(Scope *s, DlExpr *e, int got, int want) {
+    if (want >= 0 && got >= 0 && want != got) {
+        mismatch(s, e, want, got);
+        return -1;
+    }
+    return got;
+}
+
+static int infer(Scope *s, DlExpr *e, int want) {
+    int k = -1;
+    switch (e->kind) {
+    case DL_X_VAR: {
+        int *vk = &s->kind[e->var];
+        if (*vk < 0 && want >= 0) {
+            *vk = want;
+            s->changed = true;
+        } else if (*vk >= 0 && want >= 0 && *vk != want) {
+            mismatch(s, e, want, *vk);
+            return -1;
+        }
+        k = *vk;
+        break;
+    }
+    case DL_X_WILD: k = want; break;
+    case DL_X_INT:
+        if (want == DL_KIND_SYMBOL) {
+            mismatch(s, e, want, DL_KIND_NUMBER);
+            return -1;
+        }
+        k = want >= 0 ? want : (s->report ? DL_KIND_NUMBER : -1);
+        if (k == DL_KIND_NUMBER && e->val > (uint64_t)INT64_MAX && e->text[0] != '-') {
+            if (s->report)
+                diags_add(s->c->d, DIAG_ERROR, e->loc, "number literal '%s' is out of range",
+                          e->text);
+            return -1;
+        }
+        break;
+    case DL_X_UNS: k = expect_kind(s, e, DL_KIND_UNSIGNED, want); break;
+    case DL_X_FLOAT: k = expect_kind(s, e, DL_KIND_FLOAT, want); break;
+    case DL_X_STR: k = expect_kind(s, e, DL_KIND_SYMBOL, want); break;
+    case DL_X_AGG: k = -1; break; /* rewritten before */
+    case DL_X_FUN:
+        switch (e->fun) {
+        case DL_FUN_NEG:
+        case DL_FUN_ADD:
+        case DL_FUN_SUB:
+        case DL_FUN_MUL:
+        case DL_FUN_DIV:
+        case DL_FUN_POW:
+            k = infer_same(s, e, want, is_numeric, "numeric");
+            break;
+        case DL_FUN_MOD:
+        case DL_FUN_BAND:
+        case DL_FUN_BOR:
+        case DL_FUN_BXOR:
+        case DL_FUN_BSHL:
+        case DL_FUN_BSHR:
+        case DL_FUN_BSHRU:
+        case DL_FUN_BNOT:
+        case DL_FUN_LAND:
+        case DL_FUN_LOR:
+        case DL_FUN_LXOR:
+        case DL_FUN_LNOT:
+            k = infer_same(s, e, want, is_integral, "integer");
+            break;
+        case DL_FUN_MIN:
+        case DL_FUN_MAX: k = infer_same(s, e, want, any_kind, "comparable"); break;
+        case DL_FUN_CAT:
+            for (uint32_t i = 0; i < e->nargs; i++)
+                infer(s, e->args[i], DL_KIND_SYMBOL);
+            k = expect_kind(s, e, DL_KIND_SYMBOL, want);
+            break;
+        case DL_FUN_STRLEN:
+        case DL_FUN_ORD:
+        case DL_FUN_TO_NUMBER:
+            infer(s, e->args[0], DL_KIND_SYMBOL);
+            k = expect_kind(s, e, DL_KIND_NUMBER, want);
+            break;
+        case DL_FUN_SUBSTR:
+            infer(s, e->args[0], DL_KIND_SYMBOL);
+            infer(s, e->args[1], DL_KIND_NUMBER);
+            infer(s, e->args[2], DL_KIND_NUMBER);
+            k = expect_kind(s, e, DL_KIND_SYMBOL, want);
+            break;
+        case DL_FUN_TO_STRING:
+        case DL_FUN_TO_FLOAT:
+        case DL_FUN_TO_UNSIGNED: {
+            int a = infer(s, e->args[0], -1);
+            if (a < 0 && s->report)
+                a = infer(s, e->args[0], DL_KIND_NUMBER);
+            if (a == DL_KIND_SYMBOL) {
+                if (s->report)
+                    diags_add(s->c->d, DIAG_ERROR, e->loc,
+                              "type mismatch: '%s' needs a numeric argument, not symbol",
+                              e->text);
+                return -1;
+            }
+            k = expect_kind(s, e,
+                            e->fun == DL_FUN_TO_STRING  ? DL_KIND_SYMBOL
+                            : e->fun == DL_FUN_TO_FLOAT ? DL_KIND_FLOAT
+                                                        : DL_KIND_UNSIGNED,
+                            want);
+            break;
+        }
+        case DL_FUN_COUNT_: break;
+        }
+        break;
+    }
+    if (k >= 0)
+        e->ty = (uint8_t)k;
+    return k;
+}
+
+static void infer_lits(Scope *s, DlLit *lits, uint32_t n) {
+    DlProgram *p = s->c->p;
+    for (uint32_t i = 0; i < n; i++) {
+        DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
+            const DlDecl *dc = &p->decls.v[l->atom.rel];
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                infer(s, l->atom.args[j], dc->kinds[j]);
+        } else if (l->kind == DL_LIT_CMP) {
+            if (l->cmp >= DL_CMP_MATCH) {
+                infer(s, l->lhs, DL_KIND_SYMBOL);
+                infer(s, l->rhs, DL_KIND_SYMBOL);
+                continue;
+            }
+            int kl = infer(s, l->lhs, -1);
+            int kr = infer(s, l->rhs, kl);
+            if (kl < 0 && kr >= 0)
+                infer(s, l->lhs, kr);
+            if (kl < 0 && kr < 0 && s->report) {
+                kl = infer(s, l->lhs, DL_KIND_NUMBER);
+                infer(s, l->rhs, kl);
+            }
+        }
+    }
+}
+
+static void infer_aggs(Scope *s, DlAgg **aggs, uint32_t n);
+
+static void infer_agg(Scope *s, DlAgg *g) {
+    infer_lits(s, g->body, g->nbody);
+    if (g->op == DL_AGG_COUNT) {
+        s->kind[g->var] = DL_KIND_NUMBER;
+        return;
+    }
+    int k = infer(s, g->target, s->kind[g->var]);
+    if (k < 0 && s->report)
+        k = infer(s, g->target, DL_KIND_NUMBER);
+    if (k >= 0) {
+        if (g->op == DL_AGG_SUM && !is_numeric(k) && s->report)
+            diags_add(s->c->d, DIAG_ERROR, g->target->loc,
+                      "type mismatch: sum needs a numeric expression, not symbol");
+        if (s->kind[g->var] < 0) {
+            s->kind[g->var] = k;
+            s->changed = true;
+        }
+    }
+}
+
+static void walk_aggs_in_expr(Scope *s, DlExpr *e);
+
+static void walk_aggs_in_lits(Scope *s, DlLit *lits, uint32_t n) {
+    for (uint32_t i = 0; i < n; i++) {
+        DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG)
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                walk_aggs_in_expr(s, l->atom.args[j]);
+        else if (l->kind == DL_LIT_CMP) {
+            walk_aggs_in_expr(s, l->lhs);
+            walk_aggs_in_expr(s, l->rhs);
+        }
+    }
+}
+
+static void walk_aggs_in_expr(Scope *s, DlExpr *e) {
+    for (uint32_t i = 0; i < e->nargs; i++)
+        walk_aggs_in_expr(s, e->args[i]);
+    if (e->agg) {
+        walk_aggs_in_lits(s, e->agg->body, e->agg->nbody);
+        if (e->agg->target)
+            walk_aggs_in_expr(s, e->agg->target);
+        infer_agg(s, e->agg);
+    }
+}
+
+static void infer_aggs(Scope *s, DlAgg **aggs, uint32_t n) {
+    (void)aggs;
+    (void)n;
+    walk_aggs_in_lits(s, s->cl->body, s->cl->nbody);
+    for (uint32_t j = 0; j < s->cl->head.nargs; j++)
+        walk_aggs_in_expr(s, s->cl->head.args[j]);
+}
+
+/* ---- groundedness -------------------------------------------------------------------- */
+
+typedef struct Ground {
+    Checker *c;
+    DlClause *cl;
+    bool *g;        /* grounded */
+    bool *reported;
+} Ground;
+
+static bool expr_grounded(const Ground *gr, const DlExpr *e) {
+    if (e->kind == DL_X_VAR)
+        return gr->g[e->var];
+    if (e->kind == DL_X_WILD)
+        return false;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (!expr_grounded(gr, e->args[i]))
+            return false;
+    return true;
+}
+
+static void mark_vars(const DlExpr *e, bool *set) {
+    if (e->kind == DL_X_VAR)
+        set[e->var] = true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        mark_vars(e->args[i], set);
+    if (e->agg && e->kind != DL_X_VAR) {
+        /* not reached: aggregates are rewritten */
+    }
+}
+
+/* Variables used anywhere inside an aggregate (body and target, nested too). */
+static void agg_vars(const DlAgg *g, bool *set);
+
+static void lits_vars(const DlLit *lits, uint32_t n, bool *set) {
+    for (uint32_t i = 0; i < n; i++) {
+        const DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
+            for (uint32_t j = 0; j < l->atom.nargs; j++) {
+                mark_vars(l->atom.args[j], set);
+            }
+        } else if (l->kind == DL_LIT_CMP) {
+            mark_vars(l->lhs, set);
+            mark_vars(l->rhs, set);
+        }
+    }
+    /* nested aggregates: their result var is marked above; add their inside vars */
+    for (uint32_t i = 0; i < n; i++) {
+        const DlLit *l = &lits[i];
+        const DlExpr *es[2] = {l->lhs, l->rhs};
+        if (l->kind == DL_LIT_CMP)
+            for (int k = 0; k < 2; k++)
+                if (es[k]->agg)
+                    agg_vars(es[k]->agg, set);
+    }
+}
+
+static void agg_vars(const DlAgg *g, bool *set) {
+    lits_vars(g->body, g->nbody, set);
+    if (g->target)
+        mark_vars(g->target, set);
+}
+
+static void report_ungrounded(Ground *gr, const DlExpr *e, const char *where) {
+    if (e->kind == DL_X_VAR) {
+        if (!gr->g[e->var] && !gr->reported[e->var]) {
+            gr->reported[e->var] = true;
+            diags_add(gr->c->d, DIAG_ERROR, e->loc, "ungrounded variable '%s' in %s",
+                      gr->cl->var_names[e->var], where);
+        }
+        return;
+    }
+    if (e->kind == DL_X_WILD) {
+        diags_add(gr->c->d, DIAG_ERROR, e->loc, "'_' is not allowed in %s", where);
+        return;
+    }
+    for (uint32_t i = 0; i < e->nargs; i++)
+        report_ungrounded(gr, e->args[i], where);
+}
+
+/* Grounds lits (a conjunction) given the grounded set gr->g (updated in place);
+ * then reports every use that stays ungrounded. */
+static void ground_conj(Ground *gr, DlLit *lits, uint32_t n, DlAgg **aggs, uint32_t naggs,
+                        bool report_atoms_exprs);
+
+static void ground_agg(Ground *gr, DlAgg *g, const bool *outside) {
+    /* inside the aggregate: variables also used outside are parameters (grounded
+     * outside, checked there); the rest are local and must be grounded by the body */
+    uint32_t nv = gr->cl->nvars;
+    bool *saved = mem_calloc(nv, 1);
+    if (!saved)
+        return;
+    memcpy(saved, gr->g, nv);
+    for (uint32_t v = 0; v < nv; v++)
+        if (!outside[v])
+            gr->g[v] = false;
+    /* collect nested aggregates of the body */
+    AggVec inner = {0};
+    for (uint32_t i = 0; i < g->nbody; i++) {
+        const DlLit *l = &g->body[i];
+        if (l->kind == DL_LIT_CMP) {
+            if (l->lhs->agg && l->lhs->kind == DL_X_VAR)
+                (void)vec_push(&inner, l->lhs->agg);
+            if (l->rhs->agg && l->rhs->kind == DL_X_VAR)
+                (void)vec_push(&inner, l->rhs->agg);
+        }
+    }
+    ground_conj(gr, g->body, g->nbody, inner.v, (uint32_t)inner.len, true);
+    if (g->target)
+        report_ungrounded(gr, g->target, "an aggregate");
+    vec_release(&inner);
+    memcpy(gr->g, saved, nv);
+    mem_free(saved);
+}
+
+static void ground_conj(Ground *gr, DlLit *lits, uint32_t n, DlAgg **aggs, uint32_t naggs,
+                        bool report) {
+    uint32_t nv = gr->cl->nvars;
+    /* variables used outside the aggregates of this level */
+    bool *outside = mem_calloc(nv, 1);
+    bool *in_agg = mem_calloc(nv, 1);
+    if (!outside || !in_agg) {
+        mem_free(outside);
+        mem_free(in_agg);
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG)
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                mark_vars(l->atom.args[j], outside);
+        else if (l->kind == DL_LIT_CMP) {
+            mark_vars(l->lhs, outside);
+            mark_vars(l->rhs, outside);
+        }
+    }
+    for (uint32_t j = 0; j < gr->cl->head.nargs; j++)
+        mark_vars(gr->cl->head.args[j], outside);
+    for (uint32_t v = 0; v < nv; v++)
+        if (gr->g[v])
+            outside[v] = true; /* parameters of an enclosing aggregate */
+    /* positive atoms ground their plain variable arguments */
+    for (uint32_t i = 0; i < n; i++)
+        if (lits[i].kind == DL_LIT_ATOM)
+            for (uint32_t j = 0; j < lits[i].atom.nargs; j++)
+                if (lits[i].atom.args[j]->kind == DL_X_VAR)
+                    gr->g[lits[i].atom.args[j]->var] = true;
+    /* equalities and aggregates, to a fixpoint */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t i = 0; i < n; i++) {
+            DlLit *l = &lits[i];
+            if (l->kind != DL_LIT_CMP || l->cmp != DL_CMP_EQ)
+                continue;
+            if (l->lhs->kind == DL_X_VAR && !gr->g[l->lhs->var] && expr_grounded(gr, l->rhs)) {
+                gr->g[l->lhs->var] = changed = true;
+            } else if (l->rhs->kind == DL_X_VAR && !gr->g[l->rhs->var] &&
+                       expr_grounded(gr, l->lhs)) {
+                gr->g[l->rhs->var] = changed = true;
+            }
+        }
+        for (uint32_t a = 0; a < naggs; a++) {
+            DlAgg *g = aggs[a];
+            if (gr->g[g->var])
+                continue;
+            memset(in_agg, 0, nv);
+            agg_vars(g, in_agg);
+            bool ok = true;
+            for (uint32_t v = 0; v < nv; v++)
+                if (in_agg[v] && outside[v] && v != g->var && !gr->g[v])
+                    ok = false;
+            if (ok)
+                gr->g[g->var] = changed = true;
+        }
+    }
+    if (report) {
+        for (uint32_t i = 0; i < n; i++) {
+            DlLit *l = &lits[i];
+            if (l->kind == DL_LIT_ATOM) {
+                for (uint32_t j = 0; j < l->atom.nargs; j++)
+                    if (l->atom.args[j]->kind != DL_X_VAR && l->atom.args[j]->kind != DL_X_WILD)
+                        report_ungrounded(gr, l->atom.args[j], "an atom argument");
+            } else if (l->kind == DL_LIT_NEG) {
+                for (uint32_t j = 0; j < l->atom.nargs; j++)
+                    if (l->atom.args[j]->kind != DL_X_WILD)
+                        report_ungrounded(gr, l->atom.args[j], "a negation");
+            } else if (l->kind == DL_LIT_CMP) {
+                report_ungrounded(gr, l->lhs, "a comparison");
+                report_ungrounded(gr, l->rhs, "a comparison");
+            }
+        }
+    }
+    for (uint32_t a = 0; a < naggs; a++) {
+        DlAgg *g = aggs[a];
+        memset(in_agg, 0, nv);
+        agg_vars(g, in_agg);
+        for (uint32_t v = 0; v < nv; v++)
+            if (in_agg[v] && outside[v] && v != g->var && !gr->g[v] && !gr->reported[v]) {
+                gr->reported[v] = true;
+                diags_add(gr->c->d, DIAG_ERROR, gr->cl->loc,
+                          "ungrounded variable '%s' in an aggregate (it must be bound outside "
+                          "the aggregate)",
+                          gr->cl->var_names[v]);
+            }
+        ground_agg(gr, g, outside);
+    }
+    mem_free(outside);
+    mem_free(in_agg);
+}
+
+static Status check_clause(Checker *c, DlClause *cl) {
+    Status st = OK;
+    DlProgram *p = c->p;
+    bool ok = resolve_atom(c, &cl->head);
+    if (ok)
+        p->decls.v[cl->head.rel].has_rules = true;
+    AggVec aggs = {0};
+    NameVec names = {0};
+    int *kind = NULL;
+    bool *g = NULL, *rep = NULL;
+    TRY(vec_reserve(&names, cl->nvars + 4));
+    memcpy(names.v, cl->var_names, sizeof(char *) * cl->nvars);
+    names.len = cl->nvars;
+    TRY(rewrite_lits(c, cl, cl->body, cl->nbody, &aggs, &names, &ok));
+    for (uint32_t j = 0; j < cl->head.nargs; j++)
+        TRY(rewrite_aggs(c, cl, cl->head.args[j], &aggs, &names));
+    if (names.len != cl->nvars) {
+        const char **nn = arena_alloc(&p->arena, sizeof(char *) * names.len);
+        if (!nn) {
+            st = E_NOMEM;
+            goto fail;
+        }
+        memcpy(nn, names.v, sizeof(char *) * names.len);
+        cl->var_names = nn;
+        cl->nvars = (uint32_t)names.len;
+    }
+    if (aggs.len) {
+        cl->aggs = arena_alloc(&p->arena, sizeof(DlAgg *) * aggs.len);
+        if (!cl->aggs) {
+            st = E_NOMEM;
+            goto fail;
+        }
+        memcpy(cl->aggs, aggs.v, sizeof(DlAgg *) * aggs.len);
+        cl->naggs = (uint32_t)aggs.len;
+    }
+    if (!ok)
+        goto fail;
+    /* kinds */
+    kind = mem_alloc(sizeof(int) * (cl->nvars + 1));
+    if (!kind) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    for (uint32_t v = 0; v < cl->nvars; v++)
+        kind[v] = -1;
+    Scope s = {c, cl, kind, false, true};
+    const DlDecl *hd = &p->decls.v[cl->head.rel];
+    for (int round = 0; s.changed && round < 20; round++) {
+        s.changed = false;
+        infer_lits(&s, cl->body, cl->nbody);
+        infer_aggs(&s, cl->aggs, cl->naggs);
+        for (uint32_t j = 0; j < cl->head.nargs; j++)
+            infer(&s, cl->head.args[j], hd->kinds[j]);
+    }
+    size_t e0 = c->d->nerrors;
+    s.report = true;
+    infer_lits(&s, cl->body, cl->nbody);
+    infer_aggs(&s, cl->aggs, cl->naggs);
+    for (uint32_t j = 0; j < cl->head.nargs; j++)
+        infer(&s, cl->head.args[j], hd->kinds[j]);
+    if (c->d->nerrors > e0)
+        goto fail;
+    /* groundedness */
+    g = mem_calloc(cl->nvars + 1, 1);
+    rep = mem_calloc(cl->nvars + 1, 1);
+    if (!g || !rep) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    Ground gr = {c, cl, g, rep};
+    ground_conj(&gr, cl->body, cl->nbody, cl->aggs, cl->naggs, true);
+    for (uint32_t j = 0; j < cl->head.nargs; j++)
+        report_ungrounded(&gr, cl->head.args[j], "the head");
+fail:
+    vec_release(&aggs);
+    vec_release(&names);
+    mem_free(kind);
+    mem_free(g);
+    mem_free(rep);
+    return st;
+}
+
+/* Compiles constant regular expressions of match(...) now, so a bad pattern is reported
+ * before running. */
+static void compile_regexes(Checker *c, DlLit *lits, uint32_t n) {
+    for (uint32_t i = 0; i < n; i++) {
+        DlLit *l = &lits[i];
+        if (l->kind != DL_LIT_CMP)
+            continue;
+        if ((l->cmp == DL_CMP_MATCH || l->cmp == DL_CMP_NOT_MATCH) && l->lhs->kind == DL_X_STR) {
+            const char *pat = intern_str(&c->p->syms, (Sym)l->lhs->val);
+            char *full = arena_printf(&c->p->arena, "^(%s)$", pat);
+            regex_t *re = arena_alloc(&c->p->arena, sizeof(regex_t));
+            if (!full || !re) {
+                c->st = E_NOMEM;
+                return;
+            }
+            int rc = regcomp(re, full, REG_EXTENDED | REG_NOSUB);
+            if (rc != 0) {
+                char msg[128];
+                regerror(rc, re, msg, sizeof msg);
+                diags_add(c->d, DIAG_ERROR, l->lhs->loc, "invalid regular expression \"%s\": %s",
+                          pat, msg);
+                regfree(re);
+            } else if (vec_push(&c->p->regexes, re) != OK) {
+                regfree(re);
+                c->st = E_NOMEM;
+                return;
+            } else
+                l->lhs->re = re;
+        }
+        const DlExpr *es[2] = {l->lhs, l->rhs};
+        for (int k = 0; k < 2; k++)
+            if (es[k]->agg)
+                compile_regexes(c, es[k]->agg->body, es[k]->agg->nbody);
+    }
+}
+
+/* A relation read in a body but never derived: a warning, as in Souffle. */
+static void warn_empty(Checker *c, const DlLit *lits, uint32_t n, bool *warned) {
+    for (uint32_t j = 0; j < n; j++) {
+        const DlLit *l = &lits[j];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
+            const DlDecl *dc = &c->p->decls.v[l->atom.rel];
+            if (!dc->has_rules && !dc->is_input && !warned[l->atom.rel]) {
+                warned[l->atom.rel] = true;
+                diags_add(c->d, DIAG_WARNING, l->atom.loc,
+                          "relation '%s' is used but has no facts, no rules and no .input: "
+                          "it is always empty",
+                          dc->name);
+            }
+            for (uint32_t k = 0; k < l->atom.nargs; k++)
+                if (l->atom.args[k]->agg)
+                    warn_empty(c, l->atom.args[k]->agg->body, l->atom.args[k]->agg->nbody,
+                               warned);
+        } else if (l->kind == DL_LIT_CMP) {
+            if (l->lhs->agg)
+                warn_empty(c, l->lhs->agg->body, l->lhs->agg->nbody, warned);
+            if (l->rhs->agg)
+                warn_empty(c, l->rhs->agg->body, l->rhs->agg->nbody, warned);
+        }
+    }
+}
+
+Status dl_check(DlProgram *p, Diags *d) {
+    Status st = OK;
+    Checker c = {p, d, OK};
+    size_t e0 = d->nerrors;
+    TRY(check_types(&c));
+    TRY(check_decls(&c));
+    check_directives(&c);
+    for (size_t i = 0; i < p->clauses.len; i++)
+        TRY(check_clause(&c, &p->clauses.v[i]));
+    if (d->nerrors == e0)
+        for (size_t i = 0; i < p->clauses.len; i++)
+            compile_regexes(&c, p->clauses.v[i].body, p->clauses.v[i].nbody);
+    TRY(c.st);
+    if (d->nerrors == e0) {
+        bool *warned = mem_calloc(p->decls.len + 1, 1);
+        if (!warned)
+            return E_NOMEM;
+        for (size_t i = 0; i < p->clauses.len; i++)
+            warn_empty(&c, p->clauses.v[i].body, p->clauses.v[i].nbody, warned);
+        mem_free(warned);
+    }
+    return d->nerrors > e0 ? E_SEMANTIC : OK;
+fail:
+    return st;
+}

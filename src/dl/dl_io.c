@@ -1,0 +1,601 @@
+/*
+ * dl_io.c — fact files in, result files out.
+ *
+ * Owns: reading `.input` relations (Souffle's format: one tuple per line, fields split by
+ * the delimiter, default tab; symbols are the raw bytes between delimiters, never
+ * unescaped; a trailing \r is dropped; numbers in decimal, 0x hex or 0b binary), with an
+ * error naming file:line:col for a malformed field, a wrong column count, a non-UTF-8
+ * byte or an integer overflow; writing `.output` relations (`<rel>.csv` in the output
+ * directory, tab-separated, optional header line, `()` for a true 0-ary relation) to
+ * temporary names that are renamed only once every output was written; `-D -` and
+ * IO=stdout print Souffle's framed tables; `.printsize` prints `name<TAB>size`.
+ * Output order is deterministic: rows sorted column by column (numbers numerically,
+ * symbols bytewise), independent of interning order and thread schedule.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dl_int.h"
+
+#define MAX_ERRORS_PER_FILE 20
+
+/* ---- values ---------------------------------------------------------------------- */
+
+static const char *parse_int(const char *s, size_t n, bool is_signed, DlValue *v) {
+    size_t i = 0;
+    bool neg = false;
+    if (n == 0)
+        return "expected a number, found an empty field";
+    if (is_signed && (s[0] == '-' || s[0] == '+'))
+        neg = s[i++] == '-';
+    int base = 10;
+    if (n - i > 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X'))
+        base = 16, i += 2;
+    else if (n - i > 2 && s[i] == '0' && (s[i + 1] == 'b' || s[i + 1] == 'B'))
+        base = 2, i += 2;
+    if (i == n)
+        return is_signed ? "expected a number" : "expected an unsigned number";
+    uint64_t x = 0;
+    for (; i < n; i++) {
+        int c = (unsigned char)s[i], d;
+        if (c >= '0' && c <= '9')
+            d = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            d = c - 'A' + 10;
+        else
+            d = 99;
+        if (d >= base)
+            return is_signed ? "expected a number" : "expected an unsigned number";
+        if (x > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
+            return "integer overflow";
+        x = x * (uint64_t)base + (uint64_t)d;
+    }
+    if (is_signed) {
+        if (neg ? x > (uint64_t)INT64_MAX + 1 : x > (uint64_t)INT64_MAX)
+            return "integer overflow (numbers are signed 64-bit)";
+        *v = neg ? 0 - x : x;
+    } else
+        *v = x;
+    return NULL;
+}
+
+const char *dl_io_parse_value(DlProgram *p, DlKind kind, const char *s, size_t n, DlValue *v,
+                              Status *st) {
+    *st = OK;
+    switch (kind) {
+    case DL_KIND_NUMBER: return parse_int(s, n, true, v);
+    case DL_KIND_UNSIGNED: return parse_int(s, n, false, v);
+    case DL_KIND_FLOAT: {
+        char buf[128];
+        if (n == 0 || n >= sizeof buf)
+            return "expected a float";
+        memcpy(buf, s, n);
+        buf[n] = '\0';
+        char *end;
+        double f = strtod(buf, &end);
+        if (end != buf + n || buf[0] == ' ' || buf[0] == '\t')
+            return "expected a float";
+        memcpy(v, &f, sizeof f);
+        return NULL;
+    }
+    case DL_KIND_SYMBOL: *st = dl_intern(p, s, n, v); return NULL;
+    }
+    return "bad kind";
+}
+
+/* Length of the valid UTF-8 prefix of s[0..n). */
+static size_t utf8_valid(const unsigned char *s, size_t n) {
+    size_t i = 0;
+    while (i < n) {
+        unsigned c = s[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        size_t len;
+        unsigned min;
+        if ((c & 0xe0) == 0xc0)
+            len = 2, min = 0x80;
+        else if ((c & 0xf0) == 0xe0)
+            len = 3, min = 0x800;
+        else if ((c & 0xf8) == 0xf0)
+            len = 4, min = 0x10000;
+        else
+            return i;
+        if (i + len > n)
+            return i;
+        unsigned cp = c & (0xff >> (len + 1));
+        for (size_t k = 1; k < len; k++) {
+            if ((s[i + k] & 0xc0) != 0x80)
+                return i;
+            cp = (cp << 6) | (s[i + k] & 0x3f);
+        }
+        if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+            return i;
+        i += len;
+    }
+    return n;
+}
+
+/* ---- input ----------------------------------------------------------------------- */
+
+static char *join_path(const char *dir, const char *name) {
+    if (name[0] == '/' || !dir || !dir[0])
+        return mem_strdup(name);
+    StrBuf sb = SB_INIT;
+    sb_adds(&sb, dir);
+    if (sb.len && sb.buf[sb.len - 1] != '/')
+        sb_addc(&sb, '/');
+    sb_adds(&sb, name);
+    return sb_detach(&sb, NULL);
+}
+
+static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_dir, Diags *d) {
+    Status st = OK;
+    const DlDecl *dc = &p->decls.v[dir->rel];
+    DlRel *r = p->rels[dir->rel];
+    const char *fname = dl_io_opt(dir, "filename");
+    const char *delim = dl_io_opt(dir, "delimiter");
+    const char *hdr = dl_io_opt(dir, "headers");
+    const char *fdir = dl_io_opt(dir, "fact-dir");
+    if (!delim)
+        delim = "\t";
+    size_t dlen = strlen(delim);
+    char *dflt = NULL;
+    if (!fname) {
+        dflt = mem_alloc(strlen(dc->name) + 7);
+        if (!dflt)
+            return E_NOMEM;
+        strcpy(dflt, dc->name);
+        strcat(dflt, ".facts");
+        fname = dflt;
+    }
+    char *path = join_path(fdir ? fdir : fact_dir, fname);
+    mem_free(dflt);
+    if (!path)
+        return E_NOMEM;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diags_add(d, DIAG_ERROR, dir->loc, "cannot open input file '%s' of relation '%s': %s",
+                  path, dc->name, strerror(errno));
+        mem_free(path);
+        return E_IO;
+    }
+    char *line = NULL;
+    size_t lcap = 0;
+    ssize_t got;
+    uint32_t lineno = 0;
+    unsigned nerr = 0;
+    DlValue t[64];
+    bool skip_header = hdr && strcmp(hdr, "true") == 0;
+    while ((got = getline(&line, &lcap, f)) >= 0) {
+        lineno++;
+        size_t n = (size_t)got;
+        if (n && line[n - 1] == '\n')
+            n--;
+        if (n && line[n - 1] == '\r')
+            n--;
+        if (skip_header) {
+            skip_header = false;
+            continue;
+        }
+        SrcLoc loc = {path, lineno, 0};
+        size_t ok = utf8_valid((const unsigned char *)line, n);
+        if (ok != n) {
+            loc.col = (uint32_t)ok + 1;
+            diags_add(d, DIAG_ERROR, loc, "relation '%s': invalid UTF-8 byte 0x%02x", dc->name,
+                      (unsigned char)line[ok]);
+            st = E_SYNTAX;
+            if (++nerr >= MAX_ERRORS_PER_FILE)
+                break;
+            continue;
+        }
+        if (dc->arity == 0) {
+            TRY(dl_rel_insert(r, t, NULL));
+            continue;
+        }
+        /* count and parse fields */
+        size_t start = 0;
+        uint32_t col = 0;
+        bool bad = false;
+        for (;;) {
+            const char *hit = NULL;
+            for (size_t k = start; k + dlen <= n; k++)
+                if (memcmp(line + k, delim, dlen) == 0) {
+                    hit = line + k;
+                    break;
+                }
+            size_t end = hit ? (size_t)(hit - line) : n;
+            if (col < dc->arity) {
+                Status vst;
+                const char *msg = dl_io_parse_value(p, dl_decl_kind(dc, col), line + start,
+                                                    end - start, &t[col], &vst);
+                TRY(vst);
+                if (msg) {
+                    loc.col = (uint32_t)start + 1;
+                    diags_add(d, DIAG_ERROR, loc,
+                              "relation '%s', column %u ('%s: %s'): %s, found '%.*s'", dc->name,
+                              col + 1, dc->attr_names[col], dc->attr_types[col], msg,
+                              (int)((end - start) > 60 ? 60 : (end - start)), line + start);
+                    bad = true;
+                    break;
+                }
+            }
+            col++;
+            if (!hit)
+                break;
+            start = end + dlen;
+        }
+        if (!bad && col != dc->arity) {
+            loc.col = 1;
+            diags_add(d, DIAG_ERROR, loc, "relation '%s' has %u column%s, but this line has %u",
+                      dc->name, dc->arity, dc->arity == 1 ? "" : "s", col);
+            bad = true;
+        }
+        if (bad) {
+            st = E_SYNTAX;
+            if (++nerr >= MAX_ERRORS_PER_FILE) {
+                diags_add(d, DIAG_NOTE, loc, "too many errors in this file; stopping");
+                break;
+            }
+            continue;
+        }
+        TRY(dl_rel_insert(r, t, NULL));
+    }
+    if (ferror(f)) {
+        SrcLoc loc = {path, 0, 0};
+        diags_add(d, DIAG_ERROR, loc, "read error: %s", strerror(errno));
+        st = E_IO;
+    }
+fail:
+    free(line);
+    fclose(f);
+    mem_free(path);
+    return st;
+}
+
+Status dl_io_read_inputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
+    Status result = OK;
+    for (size_t i = 0; i < p->dirs.len; i++) {
+        const DlDirective *dir = &p->dirs.v[i];
+        if (dir->kind != DL_DIR_INPUT)
+            continue;
+        Status st = read_file(p, dir, o->fact_dir ? o->fact_dir : ".", d);
+        if (st == E_NOMEM || st == E_LIMIT)
+            return st;
+        if (st != OK && result == OK)
+            result = st;
+    }
+    return result;
+}
+
+/* ---- sorting --------------------------------------------------------------------- */
+
+typedef struct SortCtx {
+    const DlProgram *p;
+    const DlDecl *dc;
+    const DlRel *r;
+    const uint32_t *rank; /* symbol → rank in bytewise order */
+} SortCtx;
+
+static int row_cmp(const SortCtx *c, uint32_t x, uint32_t y) {
+    const DlValue *a = dl_rel_row(c->r, x), *b = dl_rel_row(c->r, y);
+    for (uint32_t k = 0; k < c->r->arity; k++) {
+        if (a[k] == b[k])
+            continue;
+        switch (dl_decl_kind(c->dc, k)) {
+        case DL_KIND_NUMBER: return (int64_t)a[k] < (int64_t)b[k] ? -1 : 1;
+        case DL_KIND_UNSIGNED: return a[k] < b[k] ? -1 : 1;
+        case DL_KIND_FLOAT: {
+            double fa, fb;
+            memcpy(&fa, &a[k], sizeof fa);
+            memcpy(&fb, &b[k], sizeof fb);
+            if (fa < fb)
+                return -1;
+            if (fa > fb)
+                return 1;
+            return a[k] < b[k] ? -1 : 1; /* NaN, -0.0: order by bits */
+        }
+        case DL_KIND_SYMBOL: return c->rank[a[k]] < c->rank[b[k]] ? -1 : 1;
+        }
+    }
+    return 0;
+}
+
+static void merge_sort(const SortCtx *c, uint32_t *v, uint32_t *tmp, size_t n) {
+    if (n < 16) {
+        for (size_t i = 1; i < n; i++) {
+            uint32_t x = v[i];
+            size_t j = i;
+            while (j > 0 && row_cmp(c, v[j - 1], x) > 0) {
+                v[j] = v[j - 1];
+                j--;
+            }
+            v[j] = x;
+        }
+        return;
+    }
+    size_t h = n / 2;
+    merge_sort(c, v, tmp, h);
+    merge_sort(c, v + h, tmp, n - h);
+    if (row_cmp(c, v[h - 1], v[h]) <= 0)
+        return;
+    memcpy(tmp, v, h * sizeof *v);
+    size_t i = 0, j = h, k = 0;
+    while (i < h && j < n)
+        v[k++] = row_cmp(c, tmp[i], v[j]) <= 0 ? tmp[i++] : v[j++];
+    while (i < h)
+        v[k++] = tmp[i++];
+}
+
+static const Interner *g_syms; /* only for sym_sort; single-threaded use */
+
+static int sym_qcmp(const void *x, const void *y) {
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    size_t la = intern_len(g_syms, a), lb = intern_len(g_syms, b);
+    int c = memcmp(intern_str(g_syms, a), intern_str(g_syms, b), la < lb ? la : lb);
+    if (c)
+        return c;
+    return la < lb ? -1 : la > lb;
+}
+
+static Status symbol_ranks(const DlProgram *p, uint32_t **out) {
+    size_t n = intern_count(&p->syms);
+    uint32_t *ids = mem_alloc(sizeof(uint32_t) * (n + 1));
+    uint32_t *rank = mem_alloc(sizeof(uint32_t) * (n + 1));
+    if (!ids || !rank) {
+        mem_free(ids);
+        mem_free(rank);
+        return E_NOMEM;
+    }
+    for (size_t i = 0; i < n; i++)
+        ids[i] = (uint32_t)i;
+    g_syms = &p->syms;
+    qsort(ids, n, sizeof *ids, sym_qcmp);
+    for (size_t i = 0; i < n; i++)
+        rank[ids[i]] = (uint32_t)i;
+    mem_free(ids);
+    *out = rank;
+    return OK;
+}
+
+static Status sorted_with(const DlProgram *p, uint32_t rel, const uint32_t *rank,
+                          uint32_t **order) {
+    const DlRel *r = p->rels[rel];
+    size_t n = r ? r->n : 0;
+    uint32_t *v = mem_alloc(sizeof(uint32_t) * (n + 1));
+    uint32_t *tmp = mem_alloc(sizeof(uint32_t) * (n / 2 + 1));
+    if (!v || !tmp) {
+        mem_free(v);
+        mem_free(tmp);
+        return E_NOMEM;
+    }
+    for (size_t i = 0; i < n; i++)
+        v[i] = (uint32_t)i;
+    if (n > 1 && r->arity) {
+        SortCtx c = {p, &p->decls.v[rel], r, rank};
+        merge_sort(&c, v, tmp, n);
+    }
+    mem_free(tmp);
+    *order = v;
+    return OK;
+}
+
+Status dl_io_sorted(const DlProgram *p, uint32_t rel, uint32_t **order) {
+    uint32_t *rank = NULL;
+    const DlDecl *dc = &p->decls.v[rel];
+    bool sym = false;
+    for (uint32_t k = 0; k < dc->arity; k++)
+        if (dl_decl_kind(dc, k) == DL_KIND_SYMBOL)
+            sym = true;
+    if (sym) {
+        Status st = symbol_ranks(p, &rank);
+        if (st != OK)
+            return st;
+    }
+    Status st = sorted_with(p, rel, rank, order);
+    mem_free(rank);
+    return st;
+}
+
+/* ---- output ---------------------------------------------------------------------- */
+
+void dl_value_format(const DlProgram *p, DlKind kind, DlValue v, StrBuf *sb) {
+    switch (kind) {
+    case DL_KIND_NUMBER: sb_add_i64(sb, (int64_t)v); break;
+    case DL_KIND_UNSIGNED: sb_add_u64(sb, v); break;
+    case DL_KIND_FLOAT: {
+        double f;
+        memcpy(&f, &v, sizeof f);
+        sb_addf(sb, "%.17g", f);
+        break;
+    }
+    case DL_KIND_SYMBOL: sb_add(sb, intern_str(&p->syms, (Sym)v), intern_len(&p->syms, (Sym)v)); break;
+    }
+}
+
+static void format_rel(const DlProgram *p, uint32_t rel, const uint32_t *order, const char *delim,
+                       StrBuf *sb) {
+    const DlDecl *dc = &p->decls.v[rel];
+    const DlRel *r = p->rels[rel];
+    if (dc->arity == 0) {
+        if (r->n)
+            sb_adds(sb, "()\n");
+        return;
+    }
+    for (size_t i = 0; i < r->n; i++) {
+        const DlValue *t = dl_rel_row(r, order[i]);
+        for (uint32_t k = 0; k < dc->arity; k++) {
+            if (k)
+                sb_adds(sb, delim);
+            dl_value_format(p, dl_decl_kind(dc, k), t[k], sb);
+        }
+        sb_addc(sb, '\n');
+    }
+}
+
+static void header_line(const DlDecl *dc, const char *delim, StrBuf *sb) {
+    for (uint32_t k = 0; k < dc->arity; k++) {
+        if (k)
+            sb_adds(sb, delim);
+        sb_adds(sb, dc->attr_names[k]);
+    }
+}
+
+static int mkdirs(const char *dir) {
+    char *s = mem_strdup(dir);
+    if (!s)
+        return -1;
+    for (char *q = s + 1; *q; q++)
+        if (*q == '/') {
+            *q = '\0';
+            mkdir(s, 0777);
+            *q = '/';
+        }
+    int rc = mkdir(s, 0777);
+    if (rc != 0 && errno == EEXIST)
+        rc = 0;
+    mem_free(s);
+    return rc;
+}
+
+typedef struct Pending {
+    char *tmp, *final;
+} Pending;
+
+Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
+    Status st = OK;
+    FILE *out = o->out ? o->out : stdout;
+    const char *odir = o->output_dir ? o->output_dir : ".";
+    bool to_stdout = strcmp(odir, "-") == 0;
+    Vec(Pending) pend = {0};
+    Vec(uint32_t) dirs = {0};
+    uint32_t *rank = NULL;
+    StrBuf sb = SB_INIT;
+    bool made_dir = false;
+    TRY(symbol_ranks(p, &rank));
+    /* directives in stratum order, then source order */
+    for (uint32_t s = 0; s <= p->nstrata; s++)
+        for (size_t i = 0; i < p->dirs.len; i++) {
+            const DlDirective *dir = &p->dirs.v[i];
+            if (dir->kind != DL_DIR_INPUT && p->decls.v[dir->rel].stratum == s)
+                TRY(vec_push(&dirs, (uint32_t)i));
+        }
+    for (size_t di = 0; di < dirs.len; di++) {
+        const DlDirective *dir = &p->dirs.v[dirs.v[di]];
+        const DlDecl *dc = &p->decls.v[dir->rel];
+        const DlRel *r = p->rels[dir->rel];
+        if (dir->kind == DL_DIR_PRINTSIZE) {
+            fprintf(out, "%s\t%zu\n", dc->name, r->n);
+            continue;
+        }
+        const char *io = dl_io_opt(dir, "IO");
+        const char *delim = dl_io_opt(dir, "delimiter");
+        const char *hdr = dl_io_opt(dir, "headers");
+        bool headers = hdr && strcmp(hdr, "true") == 0;
+        if (!delim)
+            delim = "\t";
+        uint32_t *order;
+        TRY(sorted_with(p, dir->rel, rank, &order));
+        sb_reset(&sb);
+        if (to_stdout || (io && strcmp(io, "stdout") == 0)) {
+            sb_adds(&sb, "---------------\n");
+            sb_adds(&sb, dc->name);
+            if (headers) {
+                sb_addc(&sb, '\n');
+                header_line(dc, delim, &sb);
+            }
+            sb_adds(&sb, "\n===============\n");
+            format_rel(p, dir->rel, order, delim, &sb);
+            sb_adds(&sb, "===============\n");
+            mem_free(order);
+            TRY(sb_status(&sb));
+            fwrite(sb.buf, 1, sb.len, out);
+            continue;
+        }
+        if (headers) {
+            header_line(dc, delim, &sb);
+            sb_addc(&sb, '\n');
+        }
+        format_rel(p, dir->rel, order, delim, &sb);
+        mem_free(order);
+        TRY(sb_status(&sb));
+        const char *fname = dl_io_opt(dir, "filename");
+        const char *dirname = dl_io_opt(dir, "output-dir");
+        StrBuf name = SB_INIT;
+        if (fname)
+            sb_adds(&name, fname);
+        else {
+            sb_adds(&name, dc->name);
+            sb_adds(&name, ".csv");
+        }
+        TRY(sb_status(&name));
+        Pending pd = {NULL, join_path(dirname ? dirname : odir, name.buf)};
+        sb_release(&name);
+        if (!pd.final) {
+            st = E_NOMEM;
+            goto fail;
+        }
+        if (!made_dir && !fname && !dirname) {
+            if (mkdirs(odir) != 0) {
+                SrcLoc nl = {0};
+                diags_add(d, DIAG_ERROR, nl, "cannot create output directory '%s': %s", odir,
+                          strerror(errno));
+                mem_free(pd.final);
+                st = E_IO;
+                goto fail;
+            }
+            made_dir = true;
+        }
+        StrBuf tmp = SB_INIT;
+        sb_addf(&tmp, "%s.tmp.%ld", pd.final, (long)getpid());
+        pd.tmp = sb_detach(&tmp, NULL);
+        if (!pd.tmp || vec_push(&pend, pd) != OK) {
+            mem_free(pd.tmp);
+            mem_free(pd.final);
+            st = E_NOMEM;
+            goto fail;
+        }
+        FILE *f = fopen(pd.tmp, "wb");
+        bool ok = f && fwrite(sb.buf, 1, sb.len, f) == sb.len;
+        int err = errno;
+        if (f && fclose(f) != 0 && ok) {
+            ok = false;
+            err = errno;
+        }
+        if (!ok) {
+            diags_add(d, DIAG_ERROR, dir->loc, "cannot write output file '%s' of relation '%s': %s",
+                      pd.final, dc->name, strerror(err));
+            st = E_IO;
+            goto fail;
+        }
+    }
+    for (size_t i = 0; i < pend.len; i++)
+        if (rename(pend.v[i].tmp, pend.v[i].final) != 0) {
+            SrcLoc nl = {0};
+            diags_add(d, DIAG_ERROR, nl, "cannot rename '%s' to '%s': %s", pend.v[i].tmp,
+                      pend.v[i].final, strerror(errno));
+            st = E_IO;
+            goto fail;
+        }
+    fflush(out);
+fail:
+    for (size_t i = 0; i < pend.len; i++) {
+        if (st != OK)
+            unlink(pend.v[i].tmp);
+        mem_free(pend.v[i].tmp);
+        mem_free(pend.v[i].final);
+    }
+    vec_release(&pend);
+    vec_release(&dirs);
+    mem_free(rank);
+    sb_release(&sb);
+    return st;
+}

@@ -1,0 +1,863 @@
+/*
+ * dl_plan.c — from checked clauses to executable plans.
+ *
+ * Owns: the dependency graph and its strongly connected components (the strata, in
+ * evaluation order); rejecting negation or aggregation inside a cycle (naming the cycle);
+ * splitting recursive rules into semi-naive versions (one per recursive body atom, that
+ * atom reading the delta); choosing a join order (delta atom first, then the atom with
+ * the most bound columns, filters and aggregates as soon as their variables are bound,
+ * or the order a `.plan` pins); and choosing indexes: every search becomes a signature
+ * (the set of bound columns), and each distinct signature of a relation gets one hash
+ * index whose column order is the key columns followed by the rest. Full-tuple searches
+ * use the primary set; empty signatures scan.
+ * Invariant: every DlOp's slots index the plan's environment (variables, then constants).
+ */
+#include <string.h>
+
+#include "dl_int.h"
+
+typedef struct Graph {
+    uint32_t n;
+    Vec(uint32_t) *succ; /* head → body relation (depends on) */
+    Vec(uint8_t) *neg;   /* edge is a negation or an aggregate */
+    Vec(SrcLoc) *loc;
+} Graph;
+
+static Status add_edge(Graph *g, uint32_t from, uint32_t to, bool neg, SrcLoc loc) {
+    Status st = OK;
+    for (size_t i = 0; i < g->succ[from].len; i++)
+        if (g->succ[from].v[i] == to) {
+            if (neg && !g->neg[from].v[i]) {
+                g->neg[from].v[i] = 1;
+                g->loc[from].v[i] = loc;
+            }
+            return OK;
+        }
+    TRY(vec_push(&g->succ[from], to));
+    TRY(vec_push(&g->neg[from], (uint8_t)neg));
+    TRY(vec_push(&g->loc[from], loc));
+fail:
+    return st;
+}
+
+static Status edges_lits(Graph *g, uint32_t head, const DlLit *lits, uint32_t n, bool in_agg);
+
+static Status edges_expr(Graph *g, uint32_t head, const DlExpr *e) {
+    Status st = OK;
+    if (e->agg) {
+        TRY(edges_lits(g, head, e->agg->body, e->agg->nbody, true));
+        if (e->agg->target)
+            TRY(edges_expr(g, head, e->agg->target));
+    }
+    for (uint32_t i = 0; i < e->nargs; i++)
+        TRY(edges_expr(g, head, e->args[i]));
+fail:
+    return st;
+}
+
+static Status edges_lits(Graph *g, uint32_t head, const DlLit *lits, uint32_t n, bool in_agg) {
+    Status st = OK;
+    for (uint32_t i = 0; i < n; i++) {
+        const DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
+            TRY(add_edge(g, head, l->atom.rel, in_agg || l->kind == DL_LIT_NEG, l->atom.loc));
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                TRY(edges_expr(g, head, l->atom.args[j]));
+        } else if (l->kind == DL_LIT_CMP) {
+            TRY(edges_expr(g, head, l->lhs));
+            TRY(edges_expr(g, head, l->rhs));
+        }
+    }
+fail:
+    return st;
+}
+
+/* Tarjan's SCC, iterative. comp[v] = component id; components come out dependencies
+ * first (edges point from a relation to what it depends on). */
+typedef struct Tarjan {
+    const Graph *g;
+    uint32_t *index, *low, *comp;
+    bool *on;
+    Vec(uint32_t) stack;
+    uint32_t next, ncomp;
+} Tarjan;
+
+static Status tarjan(Tarjan *t, uint32_t root) {
+    Status st = OK;
+    typedef struct Frame {
+        uint32_t v;
+        size_t i;
+    } Frame;
+    Vec(Frame) cs = {0};
+    Frame f0 = {root, 0};
+    TRY(vec_push(&cs, f0));
+    t->index[root] = t->low[root] = ++t->next;
+    TRY(vec_push(&t->stack, root));
+    t->on[root] = true;
+    while (cs.len) {
+        Frame *f = &vec_last(&cs);
+        uint32_t v = f->v;
+        if (f->i < t->g->succ[v].len) {
+            uint32_t w = t->g->succ[v].v[f->i++];
+            if (!t->index[w]) {
+                t->index[w] = t->low[w] = ++t->next;
+                TRY(vec_push(&t->stack, w));
+                t->on[w] = true;
+                Frame fw = {w, 0};
+                TRY(vec_push(&cs, fw));
+            } else if (t->on[w] && t->index[w] < t->low[v])
+                t->low[v] = t->index[w];
+            continue;
+        }
+        if (t->low[v] == t->index[v]) {
+            uint32_t w;
+            do {
+                w = t->stack.v[--t->stack.len];
+                t->on[w] = false;
+                t->comp[w] = t->ncomp;
+            } while (w != v);
+            t->ncomp++;
+        }
+        cs.len--;
+        if (cs.len) {
+            uint32_t u = vec_last(&cs).v;
+            if (t->low[v] < t->low[u])
+                t->low[u] = t->low[v];
+        }
+    }
+fail:
+    vec_release(&cs);
+    return st;
+}
+
+/* Describes a path inside component c from `from` to `to` (BFS), as "a -> b -> c". */
+static void cycle_path(DlProgram *p, const Graph *g, const uint32_t *comp, uint32_t from,
+                       uint32_t to, StrBuf *sb) {
+    uint32_t n = g->n;
+    uint32_t *prev = mem_alloc(sizeof(uint32_t) * n);
+    uint32_t *queue = mem_alloc(sizeof(uint32_t) * n);
+    if (!prev || !queue) {
+        mem_free(prev);
+        mem_free(queue);
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        prev[i] = UINT32_MAX;
+    size_t qh = 0, qt = 0;
+    queue[qt++] = from;
+    prev[from] = from;
+    while (qh < qt && prev[to] == UINT32_MAX) {
+        uint32_t v = queue[qh++];
+        for (size_t i = 0; i < g->succ[v].len; i++) {
+            uint32_t w = g->succ[v].v[i];
+            if (comp[w] == comp[from] && prev[w] == UINT32_MAX) {
+                prev[w] = v;
+                queue[qt++] = w;
+            }
+        }
+    }
+    /* path to → ... → from reversed: print from→to */
+    Vec(uint32_t) path = {0};
+    for (uint32_t v = to; prev[v] != UINT32_MAX; v = prev[v]) {
+        (void)vec_push(&path, v);
+        if (v == from)
+            break;
+    }
+    for (size_t i = path.len; i-- > 0;) {
+        sb_adds(sb, p->decls.v[path.v[i]].name);
+        if (i)
+            sb_adds(sb, " -> ");
+    }
+    vec_release(&path);
+    mem_free(prev);
+    mem_free(queue);
+}
+
+/* ---- plans ----------------------------------------------------------------------- */
+
+typedef Vec(DlAgg *) AggVec;
+typedef Vec(DlOp) OpVec;
+
+typedef struct PB {
+    DlProgram *p;
+    DlClause *cl;
+    bool *bound;         /* per slot */
+    Vec(DlValue) consts;
+    uint32_t nvars;
+    Diags *d;
+    Status st;
+} PB;
+
+static void *palloc(PB *b, size_t n) {
+    void *v = arena_calloc(&b->p->arena, n ? n : 1);
+    if (!v)
+        b->st = E_NOMEM;
+    return v;
+}
+
+static uint32_t const_slot(PB *b, const DlExpr *e) {
+    DlValue v = e->val;
+    if (e->kind == DL_X_INT && e->ty == DL_KIND_FLOAT) {
+        double f = (double)(int64_t)e->val;
+        memcpy(&v, &f, sizeof f);
+    }
+    for (size_t i = 0; i < b->consts.len; i++)
+        if (b->consts.v[i] == v)
+            return b->nvars + (uint32_t)i;
+    if (vec_push(&b->consts, v) != OK)
+        b->st = E_NOMEM;
+    return b->nvars + (uint32_t)(b->consts.len - 1);
+}
+
+static bool is_const(const DlExpr *e) {
+    return e->kind == DL_X_INT || e->kind == DL_X_UNS || e->kind == DL_X_FLOAT ||
+           e->kind == DL_X_STR;
+}
+
+static bool expr_bound(const PB *b, const DlExpr *e) {
+    if (e->kind == DL_X_VAR)
+        return b->bound[e->var];
+    if (e->kind == DL_X_WILD)
+        return false;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (!expr_bound(b, e->args[i]))
+            return false;
+    return true;
+}
+
+static int32_t index_for(DlProgram *p, uint32_t rel, uint64_t mask) {
+    DlRelPlan *rp = &p->relplans[rel];
+    uint32_t nkey = 0;
+    uint32_t cols[64];
+    for (uint32_t c = 0; c < p->decls.v[rel].arity; c++)
+        if (mask >> c & 1)
+            cols[nkey++] = c;
+    for (uint32_t i = 0; i < rp->nidx; i++)
+        if (rp->idx[i].nkey == nkey && memcmp(rp->idx[i].cols, cols, nkey * sizeof(uint32_t)) == 0)
+            return (int32_t)i;
+    DlIndexSpec *ni = arena_alloc(&p->arena, sizeof(DlIndexSpec) * (rp->nidx + 1));
+    uint32_t *nc = arena_alloc(&p->arena, sizeof(uint32_t) * (nkey ? nkey : 1));
+    if (!ni || !nc)
+        return -2;
+    memcpy(ni, rp->idx, sizeof(DlIndexSpec) * rp->nidx);
+    memcpy(nc, cols, sizeof(uint32_t) * nkey);
+    ni[rp->nidx].nkey = nkey;
+    ni[rp->nidx].cols = nc;
+    rp->idx = ni;
+    return (int32_t)rp->nidx++;
+}
+
+/* Builds the op for an atom (positive or negated) given the bound slots; binds its vars. */
+static bool atom_op(PB *b, const DlLit *l, bool delta, DlOp *op) {
+    const DlAtom *a = &l->atom;
+    uint32_t ar = a->nargs;
+    memset(op, 0, sizeof *op);
+    op->rel = a->rel;
+    op->arity = ar;
+    op->delta = delta;
+    op->cols = palloc(b, sizeof(DlCol) * (ar + 1));
+    uint32_t *keyslot = palloc(b, sizeof(uint32_t) * (ar + 1));
+    if (!op->cols || !keyslot)
+        return false;
+    uint64_t mask = 0;
+    bool *newly = palloc(b, b->nvars + 1);
+    if (!newly)
+        return false;
+    for (uint32_t j = 0; j < ar; j++) {
+        const DlExpr *e = a->args[j];
+        if (e->kind == DL_X_WILD) {
+            op->cols[j].act = DL_COL_SKIP;
+        } else if (is_const(e)) {
+            mask |= 1ull << j;
+            keyslot[j] = const_slot(b, e);
+            op->cols[j].act = DL_COL_SKIP;
+        } else if (e->kind == DL_X_VAR && b->bound[e->var] && !newly[e->var]) {
+            mask |= 1ull << j;
+            keyslot[j] = e->var;
+            op->cols[j].act = DL_COL_SKIP;
+        } else if (e->kind == DL_X_VAR && newly[e->var]) {
+            op->cols[j].act = DL_COL_CHECK;
+            op->cols[j].slot = e->var;
+        } else if (e->kind == DL_X_VAR) {
+            op->cols[j].act = DL_COL_BIND;
+            op->cols[j].slot = e->var;
+            newly[e->var] = true;
+        } else {
+            b->st = E_INTERNAL; /* complex arguments were normalised away */
+            return false;
+        }
+    }
+    if (l->kind == DL_LIT_NEG) {
+        for (uint32_t j = 0; j < ar; j++)
+            op->cols[j].act = DL_COL_SKIP;
+        op->kind = DL_OP_NOT;
+    } else if (ar > 0 && mask == (ar >= 64 ? ~0ull : (1ull << ar) - 1)) {
+        op->kind = DL_OP_EXISTS;
+    } else if (mask == 0) {
+        op->kind = DL_OP_SCAN;
+    } else {
+        op->kind = DL_OP_LOOKUP;
+    }
+    if (ar == 0) {
+        op->kind = l->kind == DL_LIT_NEG ? DL_OP_NOT : DL_OP_EXISTS;
+    }
+    bool full = ar > 0 && mask == (ar >= 64 ? ~0ull : (1ull << ar) - 1);
+    op->index = -1;
+    if (mask && !full) {
+        int32_t ix = index_for(b->p, a->rel, mask);
+        if (ix < -1) {
+            b->st = E_NOMEM;
+            return false;
+        }
+        op->index = ix;
+    }
+    op->key = palloc(b, sizeof(uint32_t) * (ar + 1));
+    if (!op->key)
+        return false;
+    for (uint32_t j = 0; j < ar; j++)
+        if (mask >> j & 1)
+            op->key[op->nkey++] = keyslot[j];
+    if (l->kind == DL_LIT_ATOM)
+        for (uint32_t v = 0; v < b->nvars; v++)
+            if (newly[v])
+                b->bound[v] = true;
+    return true;
+}
+
+typedef struct Item {
+    int kind;      /* 0 literal, 1 aggregate */
+    DlLit *lit;
+    DlAgg *agg;
+    bool placed;
+    uint32_t atom_no; /* 1-based among positive atoms */
+} Item;
+
+static void collect_vars(const DlExpr *e, bool *set) {
+    if (e->kind == DL_X_VAR)
+        set[e->var] = true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        collect_vars(e->args[i], set);
+}
+
+static void collect_agg_vars(const DlAgg *g, bool *set);
+
+static void collect_lits_vars(const DlLit *lits, uint32_t n, bool *set, const DlAgg *skip) {
+    for (uint32_t i = 0; i < n; i++) {
+        const DlLit *l = &lits[i];
+        const DlExpr *es[2] = {l->lhs, l->rhs};
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
+            for (uint32_t j = 0; j < l->atom.nargs; j++) {
+                collect_vars(l->atom.args[j], set);
+                if (l->atom.args[j]->agg && l->atom.args[j]->agg != skip)
+                    collect_agg_vars(l->atom.args[j]->agg, set);
+            }
+        } else if (l->kind == DL_LIT_CMP) {
+            for (int k = 0; k < 2; k++) {
+                collect_vars(es[k], set);
+                if (es[k]->agg && es[k]->agg != skip)
+                    collect_agg_vars(es[k]->agg, set);
+            }
+        }
+    }
+}
+
+static void collect_agg_vars(const DlAgg *g, bool *set) {
+    collect_lits_vars(g->body, g->nbody, set, NULL);
+    if (g->target)
+        collect_vars(g->target, set);
+}
+
+static Status plan_conj(PB *b, DlLit *lits, uint32_t n, DlAgg **aggs, uint32_t naggs,
+                        int delta_lit, const DlPlanOrder *order, const DlExpr *const *outer_vars_ctx,
+                        OpVec *out);
+
+static void collect_direct_aggs(DlLit *lits, uint32_t n, AggVec *out) {
+    for (uint32_t i = 0; i < n; i++) {
+        DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                if (l->atom.args[j]->agg && l->atom.args[j]->kind == DL_X_VAR)
+                    (void)vec_push(out, l->atom.args[j]->agg);
+        } else if (l->kind == DL_LIT_CMP) {
+            if (l->lhs->agg && l->lhs->kind == DL_X_VAR)
+                (void)vec_push(out, l->lhs->agg);
+            if (l->rhs->agg && l->rhs->kind == DL_X_VAR)
+                (void)vec_push(out, l->rhs->agg);
+        }
+    }
+}
+
+static Status plan_agg(PB *b, DlAgg *g, DlOp *op) {
+    Status st = OK;
+    OpVec sub = {0};
+    AggVec inner = {0};
+    bool *saved = mem_alloc(b->nvars + 1);
+    if (!saved)
+        return E_NOMEM;
+    memcpy(saved, b->bound, b->nvars);
+    collect_direct_aggs(g->body, g->nbody, &inner);
+    TRY(plan_conj(b, g->body, g->nbody, inner.v, (uint32_t)inner.len, -1, NULL, NULL, &sub));
+    DlOp step = {0};
+    step.kind = DL_OP_AGG_STEP;
+    step.agg = g;
+    TRY(vec_push(&sub, step));
+    memset(op, 0, sizeof *op);
+    op->kind = DL_OP_AGG;
+    op->agg = g;
+    op->slot = g->var;
+    op->sub = palloc(b, sizeof(DlOp) * sub.len);
+    if (!op->sub) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    memcpy(op->sub, sub.v, sizeof(DlOp) * sub.len);
+    op->nsub = (uint32_t)sub.len;
+    /* local variables of the aggregate are not visible after it */
+    memcpy(b->bound, saved, b->nvars);
+    /* op->delta doubles as "the result slot was already bound: compare, don't bind" */
+    op->delta = b->bound[g->var];
+    b->bound[g->var] = true;
+fail:
+    mem_free(saved);
+    vec_release(&sub);
+    vec_release(&inner);
+    return st;
+}
+
+static Status plan_conj(PB *b, DlLit *lits, uint32_t n, DlAgg **aggs, uint32_t naggs,
+                        int delta_lit, const DlPlanOrder *order, const DlExpr *const *unused,
+                        OpVec *out) {
+    (void)unused;
+    Status st = OK;
+    Vec(Item) items = {0};
+    bool *inside = NULL, *outside = NULL;
+    uint32_t natoms = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        Item it = {0, &lits[i], NULL, false, 0};
+        if (lits[i].kind == DL_LIT_ATOM)
+            it.atom_no = ++natoms;
+        if (lits[i].kind == DL_LIT_BOOL && lits[i].bval)
+            it.placed = true;
+        TRY(vec_push(&items, it));
+    }
+    for (uint32_t i = 0; i < naggs; i++) {
+        Item it = {1, NULL, aggs[i], false, 0};
+        TRY(vec_push(&items, it));
+    }
+    inside = mem_calloc(b->nvars + 1, 1);
+    outside = mem_calloc(b->nvars + 1, 1);
+    if (!inside || !outside) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    size_t next_order = 0;
+    for (;;) {
+        bool progress = true;
+        while (progress) {
+            progress = false;
+            for (size_t i = 0; i < items.len; i++) {
+                Item *it = &items.v[i];
+                if (it->placed)
+                    continue;
+                DlOp op = {0};
+                if (it->kind == 1) {
+                    /* ready when every variable it shares with the rest is bound */
+                    memset(inside, 0, b->nvars);
+                    memset(outside, 0, b->nvars);
+                    collect_agg_vars(it->agg, inside);
+                    collect_lits_vars(lits, n, outside, it->agg);
+                    for (uint32_t k = 0; k < naggs; k++)
+                        if (aggs[k] != it->agg)
+                            collect_agg_vars(aggs[k], outside);
+                    for (uint32_t k = 0; k < b->cl->head.nargs; k++)
+                        collect_vars(b->cl->head.args[k], outside);
+                    bool ready = true;
+                    for (uint32_t v = 0; v < b->nvars; v++)
+                        if (inside[v] && (outside[v] || b->bound[v]) && !b->bound[v] &&
+                            v != it->agg->var)
+                            ready = false;
+                    if (!ready)
+                        continue;
+                    TRY(plan_agg(b, it->agg, &op));
+                } else {
+                    DlLit *l = it->lit;
+                    if (l->kind == DL_LIT_NEG) {
+                        bool ok = true;
+                        for (uint32_t j = 0; j < l->atom.nargs; j++)
+                            if (l->atom.args[j]->kind != DL_X_WILD &&
+                                !expr_bound(b, l->atom.args[j]))
+                                ok = false;
+                        if (!ok)
+                            continue;
+                        if (!atom_op(b, l, false, &op))
+                            goto fail;
+                    } else if (l->kind == DL_LIT_CMP) {
+                        bool lb = expr_bound(b, l->lhs), rb = expr_bound(b, l->rhs);
+                        if (lb && rb) {
+                            op.kind = DL_OP_FILTER;
+                            op.cmp = l->cmp;
+                            op.lhs = l->lhs;
+                            op.rhs = l->rhs;
+                        } else if (l->cmp == DL_CMP_EQ && l->lhs->kind == DL_X_VAR && !lb && rb) {
+                            op.kind = DL_OP_LET;
+                            op.slot = l->lhs->var;
+                            op.rhs = l->rhs;
+                            b->bound[l->lhs->var] = true;
+                        } else if (l->cmp == DL_CMP_EQ && l->rhs->kind == DL_X_VAR && !rb && lb) {
+                            op.kind = DL_OP_LET;
+                            op.slot = l->rhs->var;
+                            op.rhs = l->lhs;
+                            b->bound[l->rhs->var] = true;
+                        } else
+                            continue;
+                    } else if (l->kind == DL_LIT_BOOL) {
+                        op.kind = DL_OP_FILTER;
+                        op.lhs = op.rhs = NULL; /* constant false */
+                    } else
+                        continue;
+                }
+                it->placed = true;
+                TRY(vec_push(out, op));
+                progress = true;
+            }
+        }
+        /* pick the next atom */
+        int best = -1, best_score = -1;
+        if (order && next_order < order->n) {
+            uint32_t want = order->atoms[next_order++];
+            for (size_t i = 0; i < items.len; i++)
+                if (!items.v[i].placed && items.v[i].kind == 0 && items.v[i].atom_no == want)
+                    best = (int)i;
+        }
+        for (size_t i = 0; best < 0 && i < items.len; i++) {
+            Item *it = &items.v[i];
+            if (it->placed || it->kind != 0 || it->lit->kind != DL_LIT_ATOM)
+                continue;
+            const DlAtom *a = &it->lit->atom;
+            int nb = 0;
+            for (uint32_t j = 0; j < a->nargs; j++)
+                if (is_const(a->args[j]) ||
+                    (a->args[j]->kind == DL_X_VAR && b->bound[a->args[j]->var]))
+                    nb++;
+            int score;
+            if ((int)(it->lit - lits) == delta_lit)
+                score = 1 << 20;
+            else if (nb == (int)a->nargs)
+                score = 1 << 19;
+            else
+                score = nb * 64 + (63 - (int)(a->nargs < 63 ? a->nargs : 63));
+            if (score > best_score) {
+                best_score = score;
+                best = (int)i;
+            }
+        }
+        if (best < 0)
+            break;
+        Item *it = &items.v[best];
+        DlOp op;
+        if (!atom_op(b, it->lit, (int)(it->lit - lits) == delta_lit, &op))
+            goto fail;
+        it->placed = true;
+        TRY(vec_push(out, op));
+    }
+    for (size_t i = 0; i < items.len; i++)
+        if (!items.v[i].placed) {
+            /* the checker guarantees groundedness; this is a broken invariant */
+            diags_add(b->d, DIAG_ERROR, items.v[i].lit ? items.v[i].lit->loc : b->cl->loc,
+                      "internal error: cannot order this literal (ungrounded variable?)");
+            st = E_SEMANTIC;
+            goto fail;
+        }
+fail:
+    if (st == OK)
+        st = b->st;
+    vec_release(&items);
+    mem_free(inside);
+    mem_free(outside);
+    return st;
+}
+
+/* Replaces complex atom arguments (functors) by fresh variables plus `v = expr`. */
+static Status normalise_lits(DlProgram *p, DlClause *cl, DlLit **lits, uint32_t *n) {
+    Status st = OK;
+    Vec(DlLit) extra = {0};
+    for (uint32_t i = 0; i < *n; i++) {
+        DlLit *l = &(*lits)[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
+            for (uint32_t j = 0; j < l->atom.nargs; j++) {
+                DlExpr *e = l->atom.args[j];
+                if (e->kind == DL_X_FUN || (e->kind == DL_X_VAR && e->agg)) {
+                    if (e->kind == DL_X_VAR && l->kind == DL_LIT_ATOM)
+                        continue; /* an aggregate's variable: fine as it is */
+                    DlExpr *v = arena_calloc(&p->arena, sizeof *v);
+                    if (!v) {
+                        st = E_NOMEM;
+                        goto fail;
+                    }
+                    v->kind = DL_X_VAR;
+                    v->ty = e->ty;
+                    v->loc = e->loc;
+                    v->text = "<arg>";
+                    v->var = cl->nvars++;
+                    DlLit eq = {0};
+                    eq.kind = DL_LIT_CMP;
+                    eq.cmp = DL_CMP_EQ;
+                    eq.loc = e->loc;
+                    eq.lhs = v;
+                    eq.rhs = e;
+                    l->atom.args[j] = v;
+                    TRY(vec_push(&extra, eq));
+                }
+            }
+        }
+        if (l->kind == DL_LIT_CMP) {
+            const DlExpr *es[2] = {l->lhs, l->rhs};
+            for (int k = 0; k < 2; k++)
+                if (es[k]->agg)
+                    TRY(normalise_lits(p, cl, &es[k]->agg->body, &es[k]->agg->nbody));
+        }
+    }
+    if (extra.len) {
+        DlLit *nl = arena_alloc(&p->arena, sizeof(DlLit) * (*n + extra.len));
+        if (!nl) {
+            st = E_NOMEM;
+            goto fail;
+        }
+        memcpy(nl, *lits, sizeof(DlLit) * *n);
+        memcpy(nl + *n, extra.v, sizeof(DlLit) * extra.len);
+        *lits = nl;
+        *n += (uint32_t)extra.len;
+    }
+fail:
+    vec_release(&extra);
+    return st;
+}
+
+static Status build_rule(DlProgram *p, uint32_t ci, int delta_lit, uint64_t version,
+                         DlPlanRule *out, bool *skip, Diags *d) {
+    Status st = OK;
+    DlClause *cl = &p->clauses.v[ci];
+    PB b = {0};
+    b.p = p;
+    b.cl = cl;
+    b.nvars = cl->nvars;
+    b.d = d;
+    OpVec ops = {0};
+    *skip = false;
+    for (uint32_t i = 0; i < cl->nbody; i++)
+        if (cl->body[i].kind == DL_LIT_BOOL && !cl->body[i].bval)
+            *skip = true;
+    if (*skip)
+        return OK;
+    b.bound = mem_calloc(b.nvars + 1, 1);
+    if (!b.bound)
+        return E_NOMEM;
+    const DlPlanOrder *order = NULL;
+    for (uint32_t i = 0; i < cl->nplan; i++)
+        if (cl->plan[i].version == version)
+            order = &cl->plan[i];
+    TRY(plan_conj(&b, cl->body, cl->nbody, cl->aggs, cl->naggs, delta_lit, order, NULL, &ops));
+    DlOp emit = {0};
+    emit.kind = DL_OP_EMIT;
+    emit.rel = cl->head.rel;
+    emit.arity = cl->head.nargs;
+    emit.head = cl->head.args;
+    TRY(vec_push(&ops, emit));
+    out->clause = ci;
+    out->delta_lit = delta_lit;
+    out->head_rel = cl->head.rel;
+    out->version = version;
+    out->nops = (uint32_t)ops.len;
+    out->ops = arena_alloc(&p->arena, sizeof(DlOp) * ops.len);
+    out->nenv = b.nvars + (uint32_t)b.consts.len;
+    out->init = arena_calloc(&p->arena, sizeof(DlValue) * (out->nenv + 1));
+    if (!out->ops || !out->init) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    memcpy(out->ops, ops.v, sizeof(DlOp) * ops.len);
+    memcpy(out->init + b.nvars, b.consts.v, sizeof(DlValue) * b.consts.len);
+fail:
+    if (st == OK)
+        st = b.st;
+    mem_free(b.bound);
+    vec_release(&b.consts);
+    vec_release(&ops);
+    return st;
+}
+
+static Status check_plan_orders(DlProgram *p, Diags *d) {
+    for (size_t i = 0; i < p->clauses.len; i++) {
+        const DlClause *cl = &p->clauses.v[i];
+        uint32_t natoms = 0;
+        for (uint32_t j = 0; j < cl->nbody; j++)
+            if (cl->body[j].kind == DL_LIT_ATOM)
+                natoms++;
+        for (uint32_t k = 0; k < cl->nplan; k++) {
+            const DlPlanOrder *o = &cl->plan[k];
+            bool ok = o->n == natoms;
+            for (uint32_t a = 0; ok && a < o->n; a++) {
+                if (o->atoms[a] < 1 || o->atoms[a] > natoms)
+                    ok = false;
+                for (uint32_t b = 0; ok && b < a; b++)
+                    if (o->atoms[b] == o->atoms[a])
+                        ok = false;
+            }
+            if (!ok)
+                diags_add(d, DIAG_ERROR, o->loc,
+                          ".plan order for version %u must be a permutation of 1..%u (the "
+                          "rule's atoms)",
+                          o->version, natoms);
+        }
+    }
+    return OK;
+}
+
+Status dl_plan_build(DlProgram *p, Diags *d) {
+    Status st = OK;
+    size_t e0 = d->nerrors;
+    uint32_t n = (uint32_t)p->decls.len;
+    Graph g = {n, NULL, NULL, NULL};
+    Tarjan t = {0};
+    Vec(DlPlanRule) base = {0}, rec = {0};
+    uint32_t **members = NULL;
+    uint32_t *nmem = NULL;
+    g.succ = mem_calloc(n + 1, sizeof *g.succ);
+    g.neg = mem_calloc(n + 1, sizeof *g.neg);
+    g.loc = mem_calloc(n + 1, sizeof *g.loc);
+    p->relplans = arena_calloc(&p->arena, sizeof(DlRelPlan) * (n + 1));
+    if (!g.succ || !g.neg || !g.loc || !p->relplans) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    TRY(check_plan_orders(p, d));
+    for (size_t i = 0; i < p->clauses.len; i++) {
+        DlClause *cl = &p->clauses.v[i];
+        TRY(normalise_lits(p, cl, &cl->body, &cl->nbody));
+        TRY(edges_lits(&g, cl->head.rel, cl->body, cl->nbody, false));
+        for (uint32_t j = 0; j < cl->head.nargs; j++)
+            TRY(edges_expr(&g, cl->head.rel, cl->head.args[j]));
+    }
+    t.g = &g;
+    t.index = mem_calloc(n + 1, sizeof(uint32_t));
+    t.low = mem_calloc(n + 1, sizeof(uint32_t));
+    t.comp = mem_calloc(n + 1, sizeof(uint32_t));
+    t.on = mem_calloc(n + 1, 1);
+    if (!t.index || !t.low || !t.comp || !t.on) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    for (uint32_t v = 0; v < n; v++)
+        if (!t.index[v])
+            TRY(tarjan(&t, v));
+    /* negation / aggregation inside a component */
+    for (uint32_t v = 0; v < n; v++)
+        for (size_t i = 0; i < g.succ[v].len; i++) {
+            uint32_t w = g.succ[v].v[i];
+            if (!g.neg[v].v[i] || t.comp[w] != t.comp[v])
+                continue;
+            StrBuf sb = SB_INIT;
+            sb_adds(&sb, p->decls.v[v].name);
+            sb_adds(&sb, " -> ");
+            cycle_path(p, &g, t.comp, w, v, &sb);
+            diags_add(d, DIAG_ERROR, g.loc[v].v[i],
+                      "cannot stratify: '%s' depends on '%s' through negation or aggregation "
+                      "inside a cycle: %s",
+                      p->decls.v[v].name, p->decls.v[w].name, sb.buf);
+            sb_release(&sb);
+        }
+    if (d->nerrors > e0) {
+        st = E_SEMANTIC;
+        goto fail;
+    }
+    /* strata in evaluation order */
+    p->nstrata = t.ncomp;
+    p->strata = arena_calloc(&p->arena, sizeof(DlStratum) * (t.ncomp + 1));
+    members = mem_calloc(t.ncomp + 1, sizeof *members);
+    nmem = mem_calloc(t.ncomp + 1, sizeof *nmem);
+    if (!p->strata || !members || !nmem) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    for (uint32_t v = 0; v < n; v++)
+        nmem[t.comp[v]]++;
+    for (uint32_t c = 0; c < t.ncomp; c++) {
+        p->strata[c].rels = arena_alloc(&p->arena, sizeof(uint32_t) * (nmem[c] + 1));
+        if (!p->strata[c].rels) {
+            st = E_NOMEM;
+            goto fail;
+        }
+    }
+    for (uint32_t v = 0; v < n; v++) {
+        DlStratum *s = &p->strata[t.comp[v]];
+        s->rels[s->nrels++] = v;
+        p->decls.v[v].stratum = t.comp[v];
+        for (size_t i = 0; i < g.succ[v].len; i++)
+            if (g.succ[v].v[i] == v)
+                s->recursive = true;
+    }
+    for (uint32_t c = 0; c < t.ncomp; c++)
+        if (p->strata[c].nrels > 1)
+            p->strata[c].recursive = true;
+    /* rules per stratum */
+    for (uint32_t c = 0; c < t.ncomp; c++) {
+        DlStratum *s = &p->strata[c];
+        base.len = rec.len = 0;
+        for (size_t i = 0; i < p->clauses.len; i++) {
+            DlClause *cl = &p->clauses.v[i];
+            if (t.comp[cl->head.rel] != c)
+                continue;
+            uint64_t version = 0;
+            bool recursive = false;
+            for (uint32_t j = 0; j < cl->nbody; j++) {
+                const DlLit *l = &cl->body[j];
+                if (l->kind != DL_LIT_ATOM || t.comp[l->atom.rel] != c || !s->recursive)
+                    continue;
+                recursive = true;
+                DlPlanRule r = {0};
+                bool skip;
+                TRY(build_rule(p, (uint32_t)i, (int)j, version++, &r, &skip, d));
+                if (!skip)
+                    TRY(vec_push(&rec, r));
+            }
+            if (!recursive) {
+                DlPlanRule r = {0};
+                bool skip;
+                TRY(build_rule(p, (uint32_t)i, -1, 0, &r, &skip, d));
+                if (!skip)
+                    TRY(vec_push(&base, r));
+            }
+        }
+        s->base = arena_alloc(&p->arena, sizeof(DlPlanRule) * (base.len + 1));
+        s->rec = arena_alloc(&p->arena, sizeof(DlPlanRule) * (rec.len + 1));
+        if (!s->base || !s->rec) {
+            st = E_NOMEM;
+            goto fail;
+        }
+        memcpy(s->base, base.v, sizeof(DlPlanRule) * base.len);
+        memcpy(s->rec, rec.v, sizeof(DlPlanRule) * rec.len);
+        s->nbase = (uint32_t)base.len;
+        s->nrec = (uint32_t)rec.len;
+    }
+    if (d->nerrors > e0)
+        st = E_SEMANTIC;
+fail:
+    for (uint32_t v = 0; g.succ && v < n; v++) {
+        vec_release(&g.succ[v]);
+        vec_release(&g.neg[v]);
+        vec_release(&g.loc[v]);
+    }
+    mem_free(g.succ);
+    mem_free(g.neg);
+    mem_free(g.loc);
+    mem_free(t.index);
+    mem_free(t.low);
+    mem_free(t.comp);
+    mem_free(t.on);
+    vec_release(&t.stack);
+    mem_free(members);
+    mem_free(nmem);
+    vec_release(&base);
+    vec_release(&rec);
+    return st;
+}
