@@ -102,9 +102,21 @@ const char *ir_asm_id(IrCtx *c, LLVMValueRef v);
  * attributes (called once, before the function bodies are walked). */
 void ir_global_emit(IrCtx *c);
 
-/* Text of an attribute as llvm-dis writes it (nounwind, align 8, "k"="v",
- * sret(%struct.S), memory(read)); emits nothing. */
+/* Id of an attribute: its text as llvm-dis writes it outside attribute groups
+ * (nounwind, align 8, alignstack(16), "k"="v", sret(%struct.S), memory(read)). The
+ * first time an attribute is seen, its relations (attribute, attribute_kind, values)
+ * are emitted. Never NULL. range(...)/initializes(...) values are not reachable
+ * through the C API: ir_attr_id gives just "range"/"initializes" for them; use
+ * ir_attr_id_at with the printed line to get the full text. */
 const char *ir_attr_id(IrCtx *c, LLVMAttributeRef a);
+/* Like ir_attr_id, for the attribute at AttributeList index `index` (LLVM's: 0 the
+ * return value, i+1 parameter/argument i, LLVMAttributeFunctionIndex the function)
+ * of the function or call site whose printed line is `line` (ir_text_global_line of
+ * a function, ir_text_insn_line of a call/invoke/callbr; NULL when unavailable). */
+const char *ir_attr_id_at(IrCtx *c, LLVMAttributeRef a, const char *line, unsigned index);
+/* Name of calling convention cc as llvm-dis spells it (ccc, fastcc, coldcc, ghccc,
+ * x86_stdcallcc, ...; "cc<N>" for a number without a name). Static storage, never NULL. */
+const char *ir_callconv_name(unsigned cc);
 
 /* ---- ir_meta.c ---- */
 /* The module is printed once (LLVMPrintModuleToString, linear) and its lines are
