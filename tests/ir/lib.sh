@@ -32,7 +32,7 @@ tool() { # tool NAME → LLVM_BIN/NAME, else NAME-19, else NAME on PATH
 }
 llvm_as=$(tool llvm-as)
 llvm_dis=$(tool llvm-dis)
-factcheck() { python3 "$here/factcheck.py" "$@"; }
+factcheck() { python3 -B "$here/factcheck.py" "$@"; }
 # compile_programs OUTDIR [PROG...]: every tests/programs source at -O0 -g and -O2,
 # as .ll and .bc (see compile_programs.sh); FAILs and returns 1 when clang fails.
 compile_programs() {
