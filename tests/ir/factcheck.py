@@ -11,8 +11,8 @@
         A line may start with `?` (before any `!`/`#count`): an expected failure, for a
         fact the generator does not produce yet. It is reported as a note (`xfail`),
         and as `XPASS` once it holds (then remove the `?`); neither fails the check.
-        A field `_` matches any value; a field containing `*`, `?` or `[` is a glob
-        (fnmatch, case-sensitive); any other field must be equal. Fields are compared
+        A field `_` matches any value; in a field with a `*`, each `*` matches any run
+        of characters (the rest is literal); any other field must be equal. Fields are compared
         with the file's text as written (TSV-escaped: a tab in a symbol is `\\t`).
 
     factcheck.py complete DIS_LL FACTDIR
@@ -37,7 +37,6 @@ Each command prints one line per problem (`  - ...`) and exits 1 if there was an
 """
 import collections
 import csv
-import fnmatch
 import os
 import re
 import sys
@@ -71,9 +70,19 @@ def unescape(s):
 def field_matches(pat, val):
     if pat == "_":
         return True
-    if any(ch in pat for ch in "*?["):
-        return fnmatch.fnmatchcase(val, pat)
+    if "*" in pat:
+        return glob_re(pat).fullmatch(val) is not None
     return pat == val
+
+
+_globs = {}
+
+
+def glob_re(pat):
+    """`*` matches any run of characters; everything else is literal (`[3 x i8]`)."""
+    if pat not in _globs:
+        _globs[pat] = re.compile(".*".join(re.escape(p) for p in pat.split("*")), re.S)
+    return _globs[pat]
 
 
 def row_matches(pats, row):
