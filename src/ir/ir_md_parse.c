@@ -1,0 +1,123 @@
+/* ir_md_parse.c — reading the metadata syntax of the printed module (ir_meta_int.h). */
+#include <string.h>
+
+#include "ir_meta_int.h"
+
+size_t md_match(const char *s, size_t n) {
+    int depth = 0;
+    for (size_t i = 0; i < n; i++) {
+        char ch = s[i];
+        if (ch == '"') {
+            for (i++; i < n && s[i] != '"'; i++)
+                ;
+            continue;
+        }
+        if (ch == '(' || ch == '[' || ch == '{' || ch == '<')
+            depth++;
+        else if (ch == ')' || ch == ']' || ch == '}' || ch == '>') {
+            if (--depth == 0)
+                return i;
+        }
+    }
+    return n;
+}
+
+static MdSpan trim(const char *s, size_t n) {
+    while (n && (*s == ' '))
+        s++, n--;
+    while (n && s[n - 1] == ' ')
+        n--;
+    return (MdSpan){s, n};
+}
+
+Status md_split(const char *s, size_t n, MdSpanVec *out) {
+    int depth = 0;
+    size_t start = 0;
+    if (trim(s, n).n == 0)
+        return OK;
+    for (size_t i = 0; i <= n; i++) {
+        if (i == n || (s[i] == ',' && depth == 0)) {
+            if (vec_push(out, trim(s + start, i - start)) != OK)
+                return E_NOMEM;
+            start = i + 1;
+            continue;
+        }
+        char ch = s[i];
+        if (ch == '"') {
+            for (i++; i < n && s[i] != '"'; i++)
+                ;
+        } else if (ch == '(' || ch == '[' || ch == '{' || ch == '<') {
+            depth++;
+        } else if (ch == ')' || ch == ']' || ch == '}' || ch == '>') {
+            depth--;
+        }
+    }
+    return OK;
+}
+
+bool md_field(MdSpan f, MdSpan *name, MdSpan *value) {
+    for (size_t i = 0; i + 1 < f.n; i++) {
+        char ch = f.s[i];
+        if (ch == ':' && f.s[i + 1] == ' ') {
+            *name = trim(f.s, i);
+            *value = trim(f.s + i + 2, f.n - i - 2);
+            return true;
+        }
+        if (!(ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+              (ch >= '0' && ch <= '9')))
+            return false;
+    }
+    return false;
+}
+
+static int hexval(char ch) {
+    if (ch >= '0' && ch <= '9')
+        return ch - '0';
+    if (ch >= 'a' && ch <= 'f')
+        return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F')
+        return ch - 'A' + 10;
+    return -1;
+}
+
+void md_unescape(StrBuf *sb, const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 2 < n && hexval(s[i + 1]) >= 0 && hexval(s[i + 2]) >= 0) {
+            sb_addc(sb, (char)(hexval(s[i + 1]) * 16 + hexval(s[i + 2])));
+            i += 2;
+        } else {
+            sb_addc(sb, s[i]);
+        }
+    }
+}
+
+void md_escape(StrBuf *sb, const char *s, size_t n) {
+    static const char hex[] = "0123456789ABCDEF";
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch >= 0x20 && ch < 0x7f && ch != '\\' && ch != '"') {
+            sb_addc(sb, (char)ch);
+        } else {
+            sb_addc(sb, '\\');
+            sb_addc(sb, hex[ch >> 4]);
+            sb_addc(sb, hex[ch & 15]);
+        }
+    }
+}
+
+bool md_int(MdSpan v, int64_t *out) {
+    size_t i = 0;
+    bool neg = false;
+    if (v.n && v.s[0] == '-')
+        neg = true, i = 1;
+    if (i >= v.n)
+        return false;
+    uint64_t x = 0;
+    for (; i < v.n; i++) {
+        if (v.s[i] < '0' || v.s[i] > '9')
+            return false;
+        x = x * 10 + (uint64_t)(v.s[i] - '0');
+    }
+    *out = neg ? (int64_t)(0 - x) : (int64_t)x;
+    return true;
+}
