@@ -47,8 +47,12 @@ static Status load(DlProgram **out, const char *path, const char *name, const ch
         text = pre;
         len = prelen;
     }
-    TRY(dl_lex(&p->arena, name, text, len, &toks, d));
+    /* a lexical error still lets the parser report the syntax errors after it */
+    Status lst = dl_lex(&p->arena, name, text, len, &toks, d);
+    if (lst != OK && lst != E_SYNTAX)
+        TRY(lst);
     TRY(dl_parse(p, &toks, d));
+    TRY(lst);
     TRY(dl_check(p, d));
     TRY(dl_plan_build(p, d));
     if (p->arena.oom)

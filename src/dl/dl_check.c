@@ -662,7 +662,7 @@ static void ground_agg(Ground *gr, DlAgg *g, const bool *outside) {
     bool *saved = mem_calloc(nv, 1);
     if (!saved)
         return;
-    memcpy(saved, gr->g, nv);
+    DL_MEMCPY(saved, gr->g, nv);
     for (uint32_t v = 0; v < nv; v++)
         if (!outside[v])
             gr->g[v] = false;
@@ -681,7 +681,7 @@ static void ground_agg(Ground *gr, DlAgg *g, const bool *outside) {
     if (g->target)
         report_ungrounded(gr, g->target, "an aggregate");
     vec_release(&inner);
-    memcpy(gr->g, saved, nv);
+    DL_MEMCPY(gr->g, saved, nv);
     mem_free(saved);
 }
 
@@ -791,7 +791,7 @@ static Status check_clause(Checker *c, DlClause *cl) {
     int *kind = NULL;
     bool *g = NULL, *rep = NULL;
     TRY(vec_reserve(&names, cl->nvars + 4));
-    memcpy(names.v, cl->var_names, sizeof(char *) * cl->nvars);
+    DL_MEMCPY(names.v, cl->var_names, sizeof(char *) * cl->nvars);
     names.len = cl->nvars;
     TRY(rewrite_lits(c, cl, cl->body, cl->nbody, &aggs, &names, &ok));
     for (uint32_t j = 0; j < cl->head.nargs; j++)
@@ -802,7 +802,7 @@ static Status check_clause(Checker *c, DlClause *cl) {
             st = E_NOMEM;
             goto fail;
         }
-        memcpy(nn, names.v, sizeof(char *) * names.len);
+        DL_MEMCPY(nn, names.v, sizeof(char *) * names.len);
         cl->var_names = nn;
         cl->nvars = (uint32_t)names.len;
     }
@@ -812,7 +812,7 @@ static Status check_clause(Checker *c, DlClause *cl) {
             st = E_NOMEM;
             goto fail;
         }
-        memcpy(cl->aggs, aggs.v, sizeof(DlAgg *) * aggs.len);
+        DL_MEMCPY(cl->aggs, aggs.v, sizeof(DlAgg *) * aggs.len);
         cl->naggs = (uint32_t)aggs.len;
     }
     if (!ok)

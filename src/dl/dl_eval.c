@@ -96,12 +96,12 @@ static int sym_cmp(Worker *w, DlValue a, DlValue b) {
 
 static inline double as_f(DlValue v) {
     double f;
-    memcpy(&f, &v, sizeof f);
+    DL_MEMCPY(&f, &v, sizeof f);
     return f;
 }
 static inline DlValue from_f(double f) {
     DlValue v;
-    memcpy(&v, &f, sizeof v);
+    DL_MEMCPY(&v, &f, sizeof v);
     return v;
 }
 
@@ -445,7 +445,7 @@ static void emit(Worker *w, uint32_t rel, const DlValue *t, uint32_t arity) {
             w->st = E_NOMEM;
             return;
         }
-        memcpy(b->v + b->len, t, arity * sizeof(DlValue));
+        DL_MEMCPY(b->v + b->len, t, arity * sizeof(DlValue));
         b->len += arity;
         if (arity == 0)
             b->v[b->len++] = 0; /* marker so 0-ary tuples count */
@@ -637,7 +637,7 @@ static Status worker_env(Worker *w, const DlPlanRule *r) {
         w->env = e;
         w->env_cap = r->nenv + 1;
     }
-    memcpy(w->env, r->init, sizeof(DlValue) * r->nenv);
+    DL_MEMCPY(w->env, r->init, sizeof(DlValue) * r->nenv);
     return OK;
 }
 

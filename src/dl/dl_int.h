@@ -16,6 +16,8 @@
 #ifndef IRLOG_DL_INT_H
 #define IRLOG_DL_INT_H
 
+#include <string.h>
+
 #include "arena.h"
 #include "diag.h"
 #include "dl.h"
@@ -23,6 +25,14 @@
 #include "map.h"
 #include "strbuf.h"
 #include "vec.h"
+
+/* memcpy that accepts (NULL, 0), as empty vectors hand over */
+#define DL_MEMCPY(d, s, n)                                                                         \
+    do {                                                                                           \
+        size_t n_ = (n);                                                                           \
+        if (n_)                                                                                    \
+            memcpy((d), (s), n_);                                                                  \
+    } while (0)
 
 /* ---- tokens --------------------------------------------------------------------- */
 typedef enum DlTokKind {

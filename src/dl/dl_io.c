@@ -76,13 +76,13 @@ const char *dl_io_parse_value(DlProgram *p, DlKind kind, const char *s, size_t n
         char buf[128];
         if (n == 0 || n >= sizeof buf)
             return "expected a float";
-        memcpy(buf, s, n);
+        DL_MEMCPY(buf, s, n);
         buf[n] = '\0';
         char *end;
         double f = strtod(buf, &end);
         if (end != buf + n || buf[0] == ' ' || buf[0] == '\t')
             return "expected a float";
-        memcpy(v, &f, sizeof f);
+        DL_MEMCPY(v, &f, sizeof f);
         return NULL;
     }
     case DL_KIND_SYMBOL: *st = dl_intern(p, s, n, v); return NULL;
@@ -127,7 +127,7 @@ static size_t utf8_valid(const unsigned char *s, size_t n) {
 /* ---- input ----------------------------------------------------------------------- */
 
 static char *join_path(const char *dir, const char *name) {
-    if (name[0] == '/' || !dir || !dir[0])
+    if (name[0] == '/' || !dir || !dir[0] || strcmp(dir, ".") == 0)
         return mem_strdup(name);
     StrBuf sb = SB_INIT;
     sb_adds(&sb, dir);
@@ -175,6 +175,7 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
     unsigned nerr = 0;
     DlValue t[64];
     bool skip_header = hdr && strcmp(hdr, "true") == 0;
+    Status bad_input = OK;
     while ((got = getline(&line, &lcap, f)) >= 0) {
         lineno++;
         size_t n = (size_t)got;
@@ -192,7 +193,7 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
             loc.col = (uint32_t)ok + 1;
             diags_add(d, DIAG_ERROR, loc, "relation '%s': invalid UTF-8 byte 0x%02x", dc->name,
                       (unsigned char)line[ok]);
-            st = E_SYNTAX;
+            bad_input = E_SYNTAX;
             if (++nerr >= MAX_ERRORS_PER_FILE)
                 break;
             continue;
@@ -240,7 +241,7 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
             bad = true;
         }
         if (bad) {
-            st = E_SYNTAX;
+            bad_input = E_SYNTAX;
             if (++nerr >= MAX_ERRORS_PER_FILE) {
                 diags_add(d, DIAG_NOTE, loc, "too many errors in this file; stopping");
                 break;
@@ -254,6 +255,8 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
         diags_add(d, DIAG_ERROR, loc, "read error: %s", strerror(errno));
         st = E_IO;
     }
+    if (st == OK)
+        st = bad_input;
 fail:
     free(line);
     fclose(f);
@@ -295,8 +298,8 @@ static int row_cmp(const SortCtx *c, uint32_t x, uint32_t y) {
         case DL_KIND_UNSIGNED: return a[k] < b[k] ? -1 : 1;
         case DL_KIND_FLOAT: {
             double fa, fb;
-            memcpy(&fa, &a[k], sizeof fa);
-            memcpy(&fb, &b[k], sizeof fb);
+            DL_MEMCPY(&fa, &a[k], sizeof fa);
+            DL_MEMCPY(&fb, &b[k], sizeof fb);
             if (fa < fb)
                 return -1;
             if (fa > fb)
@@ -327,7 +330,7 @@ static void merge_sort(const SortCtx *c, uint32_t *v, uint32_t *tmp, size_t n) {
     merge_sort(c, v + h, tmp, n - h);
     if (row_cmp(c, v[h - 1], v[h]) <= 0)
         return;
-    memcpy(tmp, v, h * sizeof *v);
+    DL_MEMCPY(tmp, v, h * sizeof *v);
     size_t i = 0, j = h, k = 0;
     while (i < h && j < n)
         v[k++] = row_cmp(c, tmp[i], v[j]) <= 0 ? tmp[i++] : v[j++];
@@ -413,7 +416,7 @@ void dl_value_format(const DlProgram *p, DlKind kind, DlValue v, StrBuf *sb) {
     case DL_KIND_UNSIGNED: sb_add_u64(sb, v); break;
     case DL_KIND_FLOAT: {
         double f;
-        memcpy(&f, &v, sizeof f);
+        DL_MEMCPY(&f, &v, sizeof f);
         sb_addf(sb, "%.17g", f);
         break;
     }

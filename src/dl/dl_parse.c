@@ -84,7 +84,7 @@ static void error_at(Parser *ps, const DlTok *t, const char *fmt, const char *wh
         char buf[64];
         size_t n = t->len < 40 ? t->len : 40;
         buf[0] = '\'';
-        memcpy(buf + 1, t->s, n);
+        DL_MEMCPY(buf + 1, t->s, n);
         buf[n + 1] = '\'';
         buf[n + 2] = '\0';
         diags_add(ps->d, DIAG_ERROR, t->loc, fmt, what, buf);
@@ -99,7 +99,7 @@ static void unsupported(Parser *ps, const DlTok *t, const char *feature) {
     if (ps->err)
         return;
     ps->err = true;
-    diags_add(ps->d, DIAG_ERROR, t->loc, "%s is not supported by irlog (see docs/datalog.md)",
+    diags_add(ps->d, DIAG_ERROR, t->loc, "unsupported feature: %s (see docs/datalog.md)",
               feature);
 }
 
@@ -292,7 +292,7 @@ static DlExpr *parse_primary(Parser *ps) {
         DlExpr *e = new_expr(ps, DL_X_FLOAT, t);
         if (e) {
             double f = strtod(e->text, NULL);
-            memcpy(&e->val, &f, sizeof f);
+            DL_MEMCPY(&e->val, &f, sizeof f);
         }
         return e;
     }
@@ -356,7 +356,7 @@ static DlExpr *parse_primary(Parser *ps) {
     if (tok_is(t, "nil") || tok_is(t, "as") || tok_is(t, "range") || tok_is(t, "autoinc") ||
         tok_is(t, "itou") || tok_is(t, "itof") || tok_is(t, "utoi") || tok_is(t, "utof") ||
         tok_is(t, "ftoi") || tok_is(t, "ftou")) {
-        unsupported(ps, t, "this functor");
+        unsupported(ps, t, "this functor or cast");
         return NULL;
     }
     int f = named_functor(t);
@@ -400,7 +400,7 @@ static DlExpr *parse_primary(Parser *ps) {
         }
         DlExpr *e = new_fun(ps, (DlFun)f, t, (uint32_t)args.len);
         if (e)
-            memcpy(e->args, args.v, sizeof(DlExpr *) * args.len);
+            DL_MEMCPY(e->args, args.v, sizeof(DlExpr *) * args.len);
         vec_release(&args);
         return e;
     }
@@ -464,9 +464,9 @@ static DlExpr *parse_unary(Parser *ps) {
             a->val = (uint64_t)0 - a->val;
         } else {
             double v;
-            memcpy(&v, &a->val, sizeof v);
+            DL_MEMCPY(&v, &a->val, sizeof v);
             v = -v;
-            memcpy(&a->val, &v, sizeof v);
+            DL_MEMCPY(&a->val, &v, sizeof v);
         }
         char *txt = arena_printf(&ps->p->arena, "-%s", a->text);
         if (txt)
@@ -574,7 +574,7 @@ static bool parse_atom(Parser *ps, DlAtom *a) {
     a->nargs = (uint32_t)args.len;
     a->args = alloc(ps, sizeof(DlExpr *) * (args.len ? args.len : 1));
     if (a->args)
-        memcpy(a->args, args.v, sizeof(DlExpr *) * args.len);
+        DL_MEMCPY(a->args, args.v, sizeof(DlExpr *) * args.len);
     vec_release(&args);
     return a->args != NULL;
 }
@@ -784,8 +784,8 @@ static Status dnf(Parser *ps, const BNode *b, bool neg, Conjs *out) {
                 LitVec c = {0};
                 st = vec_reserve(&c, acc.v[x].len + kid.v[y].len);
                 if (st == OK) {
-                    memcpy(c.v, acc.v[x].v, sizeof(DlLit) * acc.v[x].len);
-                    memcpy(c.v + acc.v[x].len, kid.v[y].v, sizeof(DlLit) * kid.v[y].len);
+                    DL_MEMCPY(c.v, acc.v[x].v, sizeof(DlLit) * acc.v[x].len);
+                    DL_MEMCPY(c.v + acc.v[x].len, kid.v[y].v, sizeof(DlLit) * kid.v[y].len);
                     c.len = acc.v[x].len + kid.v[y].len;
                     st = vec_push(&nacc, c);
                     if (st != OK)
@@ -992,7 +992,7 @@ static void parse_type(Parser *ps, const DlTok *dir) {
         ty.form = v.len > 1 ? DL_TY_UNION : DL_TY_ALIAS;
         ty.parts = alloc(ps, sizeof(char *) * v.len);
         if (ty.parts)
-            memcpy(ty.parts, v.v, sizeof(char *) * v.len);
+            DL_MEMCPY(ty.parts, v.v, sizeof(char *) * v.len);
         ty.nparts = (uint32_t)v.len;
         vec_release(&v);
     } else {
@@ -1088,7 +1088,10 @@ static void parse_decl(Parser *ps) {
             psz = true;
         else if (tok_is(q, "choice"))
             unsupported(ps, q, "choice-domain");
-        else
+        else if (q->loc.line == ps->t[ps->pos - 1].loc.line) {
+            error_at(ps, q, "syntax error: %sunknown relation qualifier %s", "");
+            break;
+        } else
             break;
         next(ps);
     }
@@ -1107,8 +1110,8 @@ static void parse_decl(Parser *ps) {
         dc.kinds = alloc(ps, an.len + 1);
         if (!dc.attr_names || !dc.attr_types || !dc.kinds)
             break;
-        memcpy(dc.attr_names, an.v, sizeof(char *) * an.len);
-        memcpy(dc.attr_types, at_.v, sizeof(char *) * an.len);
+        DL_MEMCPY(dc.attr_names, an.v, sizeof(char *) * an.len);
+        DL_MEMCPY(dc.attr_types, at_.v, sizeof(char *) * an.len);
         dc.eqrel = eqrel;
         if (vec_push(&ps->p->decls, dc) != OK) {
             ps->st = E_NOMEM;
@@ -1176,7 +1179,7 @@ static void parse_io(Parser *ps, const DlTok *dir, DlDirKind k) {
         ov = alloc(ps, sizeof(DlIoOpt) * opts.len);
         if (!ov)
             goto out;
-        memcpy(ov, opts.v, sizeof(DlIoOpt) * opts.len);
+        DL_MEMCPY(ov, opts.v, sizeof(DlIoOpt) * opts.len);
     }
     for (size_t i = 0; i < names.len; i++) {
         DlDirective d = {k, tokstr(ps, names.v[i]), 0, ov, (uint32_t)opts.len, names.v[i]->loc};
@@ -1228,7 +1231,7 @@ static bool parse_plan(Parser *ps, DlPlanOrder **out, uint32_t *nout) {
         o.n = (uint32_t)order.len;
         o.atoms = alloc(ps, sizeof(uint32_t) * (order.len + 1));
         if (o.atoms)
-            memcpy(o.atoms, order.v, sizeof(uint32_t) * order.len);
+            DL_MEMCPY(o.atoms, order.v, sizeof(uint32_t) * order.len);
         vec_release(&order);
         if (vec_push(&v, o) != OK) {
             ps->st = E_NOMEM;
@@ -1240,7 +1243,7 @@ static bool parse_plan(Parser *ps, DlPlanOrder **out, uint32_t *nout) {
     }
     *out = alloc(ps, sizeof(DlPlanOrder) * (v.len + 1));
     if (*out)
-        memcpy(*out, v.v, sizeof(DlPlanOrder) * v.len);
+        DL_MEMCPY(*out, v.v, sizeof(DlPlanOrder) * v.len);
     *nout = (uint32_t)v.len;
     vec_release(&v);
     return true;
@@ -1306,7 +1309,7 @@ static void parse_clause(Parser *ps) {
     if (!ps->err && ps->st == OK) {
         const char **names = alloc(ps, sizeof(char *) * (ps->vars.len + 1));
         if (names)
-            memcpy(names, ps->vars.v, sizeof(char *) * ps->vars.len);
+            DL_MEMCPY(names, ps->vars.v, sizeof(char *) * ps->vars.len);
         for (size_t h = 0; names && h < heads.len; h++)
             for (size_t i = 0; i < conjs.len; i++) {
                 DlClause c = {0};

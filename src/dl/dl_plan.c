@@ -199,7 +199,7 @@ static uint32_t const_slot(PB *b, const DlExpr *e) {
     DlValue v = e->val;
     if (e->kind == DL_X_INT && e->ty == DL_KIND_FLOAT) {
         double f = (double)(int64_t)e->val;
-        memcpy(&v, &f, sizeof f);
+        DL_MEMCPY(&v, &f, sizeof f);
     }
     for (size_t i = 0; i < b->consts.len; i++)
         if (b->consts.v[i] == v)
@@ -239,8 +239,8 @@ static int32_t index_for(DlProgram *p, uint32_t rel, uint64_t mask) {
     uint32_t *nc = arena_alloc(&p->arena, sizeof(uint32_t) * (nkey ? nkey : 1));
     if (!ni || !nc)
         return -2;
-    memcpy(ni, rp->idx, sizeof(DlIndexSpec) * rp->nidx);
-    memcpy(nc, cols, sizeof(uint32_t) * nkey);
+    DL_MEMCPY(ni, rp->idx, sizeof(DlIndexSpec) * rp->nidx);
+    DL_MEMCPY(nc, cols, sizeof(uint32_t) * nkey);
     ni[rp->nidx].nkey = nkey;
     ni[rp->nidx].cols = nc;
     rp->idx = ni;
@@ -394,7 +394,7 @@ static Status plan_agg(PB *b, DlAgg *g, DlOp *op) {
     bool *saved = mem_alloc(b->nvars + 1);
     if (!saved)
         return E_NOMEM;
-    memcpy(saved, b->bound, b->nvars);
+    DL_MEMCPY(saved, b->bound, b->nvars);
     collect_direct_aggs(g->body, g->nbody, &inner);
     TRY(plan_conj(b, g->body, g->nbody, inner.v, (uint32_t)inner.len, -1, NULL, NULL, &sub));
     DlOp step = {0};
@@ -410,10 +410,10 @@ static Status plan_agg(PB *b, DlAgg *g, DlOp *op) {
         st = E_NOMEM;
         goto fail;
     }
-    memcpy(op->sub, sub.v, sizeof(DlOp) * sub.len);
+    DL_MEMCPY(op->sub, sub.v, sizeof(DlOp) * sub.len);
     op->nsub = (uint32_t)sub.len;
     /* local variables of the aggregate are not visible after it */
-    memcpy(b->bound, saved, b->nvars);
+    DL_MEMCPY(b->bound, saved, b->nvars);
     /* op->delta doubles as "the result slot was already bound: compare, don't bind" */
     op->delta = b->bound[g->var];
     b->bound[g->var] = true;
@@ -465,10 +465,18 @@ static Status plan_conj(PB *b, DlLit *lits, uint32_t n, DlAgg **aggs, uint32_t n
                     memset(inside, 0, b->nvars);
                     memset(outside, 0, b->nvars);
                     collect_agg_vars(it->agg, inside);
-                    collect_lits_vars(lits, n, outside, it->agg);
-                    for (uint32_t k = 0; k < naggs; k++)
-                        if (aggs[k] != it->agg)
-                            collect_agg_vars(aggs[k], outside);
+                    /* outside: the conjunction and the head, not the insides of any
+                     * aggregate (each aggregate's other variables are its own) */
+                    for (uint32_t k = 0; k < n; k++) {
+                        const DlLit *l = &lits[k];
+                        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG)
+                            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                                collect_vars(l->atom.args[j], outside);
+                        else if (l->kind == DL_LIT_CMP) {
+                            collect_vars(l->lhs, outside);
+                            collect_vars(l->rhs, outside);
+                        }
+                    }
                     for (uint32_t k = 0; k < b->cl->head.nargs; k++)
                         collect_vars(b->cl->head.args[k], outside);
                     bool ready = true;
@@ -623,8 +631,8 @@ static Status normalise_lits(DlProgram *p, DlClause *cl, DlLit **lits, uint32_t 
             st = E_NOMEM;
             goto fail;
         }
-        memcpy(nl, *lits, sizeof(DlLit) * *n);
-        memcpy(nl + *n, extra.v, sizeof(DlLit) * extra.len);
+        DL_MEMCPY(nl, *lits, sizeof(DlLit) * *n);
+        DL_MEMCPY(nl + *n, extra.v, sizeof(DlLit) * extra.len);
         *lits = nl;
         *n += (uint32_t)extra.len;
     }
@@ -675,8 +683,8 @@ static Status build_rule(DlProgram *p, uint32_t ci, int delta_lit, uint64_t vers
         st = E_NOMEM;
         goto fail;
     }
-    memcpy(out->ops, ops.v, sizeof(DlOp) * ops.len);
-    memcpy(out->init + b.nvars, b.consts.v, sizeof(DlValue) * b.consts.len);
+    DL_MEMCPY(out->ops, ops.v, sizeof(DlOp) * ops.len);
+    DL_MEMCPY(out->init + b.nvars, b.consts.v, sizeof(DlValue) * b.consts.len);
 fail:
     if (st == OK)
         st = b.st;
@@ -834,8 +842,8 @@ Status dl_plan_build(DlProgram *p, Diags *d) {
             st = E_NOMEM;
             goto fail;
         }
-        memcpy(s->base, base.v, sizeof(DlPlanRule) * base.len);
-        memcpy(s->rec, rec.v, sizeof(DlPlanRule) * rec.len);
+        DL_MEMCPY(s->base, base.v, sizeof(DlPlanRule) * base.len);
+        DL_MEMCPY(s->rec, rec.v, sizeof(DlPlanRule) * rec.len);
         s->nbase = (uint32_t)base.len;
         s->nrec = (uint32_t)rec.len;
     }

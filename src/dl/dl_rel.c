@@ -305,7 +305,7 @@ static Status insert_plain(DlRel *r, const DlValue *t, bool *added) {
     if (r->n == r->cap)
         TRY(rows_grow(r));
     size_t row = r->n;
-    memcpy(r->rows + row * r->arity, t, r->arity * sizeof(DlValue));
+    DL_MEMCPY(r->rows + row * r->arity, t, r->arity * sizeof(DlValue));
     r->pslots[j] = ((uint64_t)tag << 32) | (uint64_t)(row + 1);
     r->n++;
     for (uint32_t i = 0; i < r->nidx; i++)
