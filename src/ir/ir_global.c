@@ -946,7 +946,13 @@ static void emit_global_common(IrCtx *c, LLVMValueRef g, const char *id, const c
     case LLVMGlobalUnnamedAddr: emit_global_value_unnamed_addr(o, id, "unnamed_addr"); break;
     default: break;
     }
-    if (gt->dso_local)
+    /* isDSOLocal(): printed as dso_local, or implied (and then not printed) by local
+     * linkage or by hidden/protected visibility (GlobalValue::isImplicitDSOLocal). */
+    LLVMLinkage lk = LLVMGetLinkage(g);
+    bool implicit_dso = lk == LLVMPrivateLinkage || lk == LLVMInternalLinkage ||
+                        (LLVMGetVisibility(g) != LLVMDefaultVisibility &&
+                         lk != LLVMExternalWeakLinkage);
+    if (gt->dso_local || implicit_dso)
         emit_global_value_dso_local(o, id);
     if (gt->partition.n) {
         const char *p = tok_string(c, gt->partition);
