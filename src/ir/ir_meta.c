@@ -213,25 +213,57 @@ static bool is_intrinsic_call(LLVMValueRef i) {
 /* ------------------------------------------------------------------------------------ */
 /* Numbering the nodes as the printer does */
 
-static Status number_from(IrCtx *c, LLVMMetadataRef root, MdVec *stack, ValVec *ops) {
+/* Is line N of the metadata section `!N = !{...}` with exactly this body? */
+static bool text_node_is(const IrText *t, size_t n, const char *body) {
+    if (n >= t->md_lines.len)
+        return false;
+    const char *l = strstr(t->lines.v[t->md_lines.v[n]], " = ");
+    return l && strcmp(l + 3, body) == 0;
+}
+
+/* Numbers the nodes reachable from root, in preorder (an explicit stack: chains of
+ * nodes can be deep). `canon`: root came through a MetadataAsValue, which LLVM
+ * canonicalises (MetadataAsValue::get): a tuple `!{C}` of one constant becomes the
+ * constant, and `!{null}` becomes `!{}`. Such a constant is the uniqued tuple again
+ * (LLVMMDNodeInContext2); for `!{}` the text tells which of the two comes next. */
+static Status number_from(IrCtx *c, LLVMMetadataRef root, bool canon, MdVec *stack,
+                          ValVec *ops) {
     IrMeta *m = c->meta;
     stack->len = 0;
     if (vec_push(stack, root) != OK)
         return E_NOMEM;
+    bool first = true;
     while (stack->len) {
         LLVMMetadataRef md = stack->v[--stack->len];
-        if (!md || map_get(&m->slot, (uint64_t)(uintptr_t)md, NULL))
+        bool may_canon = first ? canon : true;
+        first = false;
+        if (!md)
             continue;
-        if (!numbered(LLVMGetMetadataKind(md)))
+        LLVMMetadataKind kind = LLVMGetMetadataKind(md);
+        if (may_canon && kind == LLVMConstantAsMetadataMetadataKind) {
+            md = LLVMMDNodeInContext2(c->llctx, &md, 1);
+            kind = LLVMMDTupleMetadataKind;
+        } else if (may_canon && kind == LLVMMDTupleMetadataKind &&
+                   LLVMGetMDNodeNumOperands(LLVMMetadataAsValue(c->llctx, md)) == 0) {
+            LLVMMetadataRef null_op = NULL;
+            LLVMMetadataRef with_null = LLVMMDNodeInContext2(c->llctx, &null_op, 1);
+            if (!map_get(&m->slot, (uint64_t)(uintptr_t)with_null, NULL) &&
+                text_node_is(&m->text, m->nodes.len, "!{null}"))
+                md = with_null;
+        }
+        if (map_get(&m->slot, (uint64_t)(uintptr_t)md, NULL) || !numbered(kind))
             continue;
         if (map_put(&m->slot, (uint64_t)(uintptr_t)md, m->nodes.len) != OK ||
             vec_push(&m->nodes, md) != OK)
             return E_NOMEM;
         LLVMValueRef mav = LLVMMetadataAsValue(c->llctx, md);
         unsigned n = LLVMGetMDNodeNumOperands(mav);
+        if (LLVMGetMetadataKind(LLVMValueAsMetadata(mav)) != kind)
+            n = 0; /* a canonicalised tuple: it holds no nodes */
         if (vec_reserve(ops, n + 1) != OK)
             return E_NOMEM;
-        LLVMGetMDNodeOperands(mav, ops->v);
+        if (n)
+            LLVMGetMDNodeOperands(mav, ops->v);
         for (unsigned k = n; k-- > 0;)
             if (is_mav(ops->v[k]) && vec_push(stack, LLVMValueAsMetadata(ops->v[k])) != OK)
                 return E_NOMEM;
@@ -244,7 +276,8 @@ static Status number_object(IrCtx *c, LLVMValueRef g, MdVec *stack, ValVec *ops)
     size_t n = 0;
     LLVMValueMetadataEntry *e = LLVMGlobalCopyAllMetadata(g, &n);
     for (size_t k = 0; k < n; k++)
-        TRY(number_from(c, LLVMValueMetadataEntriesGetMetadata(e, (unsigned)k), stack, ops));
+        TRY(number_from(c, LLVMValueMetadataEntriesGetMetadata(e, (unsigned)k), false, stack,
+                         ops));
 fail:
     if (e)
         LLVMDisposeValueMetadataEntries(e);
@@ -273,7 +306,7 @@ static Status number_nodes(IrCtx *c) {
         TRY(st);
         for (unsigned j = 0; j < k; j++)
             if (is_mav(nmd.v[j]))
-                TRY(number_from(c, LLVMValueAsMetadata(nmd.v[j]), &stack, &ops));
+                TRY(number_from(c, LLVMValueAsMetadata(nmd.v[j]), true, &stack, &ops));
     }
     for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
         TRY(number_object(c, f, &stack, &ops));
@@ -284,17 +317,17 @@ static Status number_nodes(IrCtx *c) {
                     for (int k = 0; k < nops; k++) {
                         LLVMValueRef op = LLVMGetOperand(i, k);
                         if (is_mav(op))
-                            TRY(number_from(c, LLVMValueAsMetadata(op), &stack, &ops));
+                            TRY(number_from(c, LLVMValueAsMetadata(op), false, &stack, &ops));
                     }
                 }
                 LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(i);
                 if (loc)
-                    TRY(number_from(c, loc, &stack, &ops));
+                    TRY(number_from(c, loc, false, &stack, &ops));
                 size_t n = 0;
                 LLVMValueMetadataEntry *e = LLVMInstructionGetAllMetadataOtherThanDebugLoc(i, &n);
                 for (size_t k = 0; k < n && st == OK; k++)
                     st = number_from(c, LLVMValueMetadataEntriesGetMetadata(e, (unsigned)k),
-                                     &stack, &ops);
+                                     false, &stack, &ops);
                 if (e)
                     LLVMDisposeValueMetadataEntries(e);
                 TRY(st);
@@ -331,8 +364,9 @@ static MdSpan body_class(MdSpan b) {
 static void check_slots(IrCtx *c) {
     IrMeta *m = c->meta;
     IrText *t = &m->text;
-    m->slots_ok = m->nodes.len == t->md_lines.len;
-    for (size_t n = 0; m->slots_ok && n < m->nodes.len; n++) {
+    size_t n = 0;
+    m->slots_ok = true;
+    for (; m->slots_ok && n < m->nodes.len && n < t->md_lines.len; n++) {
         bool d;
         const char *l = t->lines.v[t->md_lines.v[n]];
         char pre[32];
@@ -341,11 +375,14 @@ static void check_slots(IrCtx *c) {
             !span_eq(body_class(node_body(l, &d)), md_class(LLVMGetMetadataKind(m->nodes.v[n]))))
             m->slots_ok = false;
     }
+    if (m->nodes.len != t->md_lines.len)
+        m->slots_ok = false;
     if (!m->slots_ok) {
         diags_add(c->diags, DIAG_WARNING, (SrcLoc){0},
                   "the metadata nodes of the C API (%zu) do not match the printed module's "
-                  "(%zu): the facts that link them (values in nodes, locations) are left out",
-                  m->nodes.len, t->md_lines.len);
+                  "(%zu; first difference at !%zu): the facts that link them (values in "
+                  "nodes, locations) are left out",
+                  m->nodes.len, t->md_lines.len, n ? n - 1 : 0);
         map_release(&m->slot);
     }
 }
@@ -973,7 +1010,7 @@ void ir_meta_emit_insn(IrCtx *c, LLVMValueRef i, const char *id) {
                 /* the instruction's continuation lines */
                 for (last = first + 1; last < m->text.lines.len; last++) {
                     const char *l = m->text.lines.v[last];
-                    if (l[0] != ' ' || (l[1] == ' ' && l[2] != ' ' && strcmp(l, "  ]") != 0))
+                    if (l[0] != ' ' || (l[1] == ' ' && l[2] != ' ' && l[2] != ']'))
                         break;
                 }
             } else {

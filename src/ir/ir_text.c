@@ -24,9 +24,10 @@ static bool starts(const char *s, const char *p) {
     return strncmp(s, p, strlen(p)) == 0;
 }
 
-/* "  x..." with exactly two spaces, and not the `  ]` that closes a switch. */
+/* "  x..." with exactly two spaces, and not the `  ]` (maybe followed by attachments)
+ * that closes a switch. */
 static bool is_insn_line(const char *l) {
-    return l[0] == ' ' && l[1] == ' ' && l[2] != ' ' && l[2] != '\0' && strcmp(l, "  ]") != 0;
+    return l[0] == ' ' && l[1] == ' ' && l[2] != ' ' && l[2] != '\0' && l[2] != ']';
 }
 
 static bool is_label_line(const char *l) {
@@ -178,7 +179,9 @@ static Status match_function(IrCtx *c, IrText *t, LLVMValueRef f) {
     for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b && ok; b = LLVMGetNextBasicBlock(b)) {
         size_t len;
         LLVMGetValueName2(LLVMBasicBlockAsValue(b), &len);
-        while (k < n && t->lines.v[k][0] == '\0')
+        /* blank lines, and the continuation lines of the previous block's terminator */
+        while (k < n && (t->lines.v[k][0] == '\0' ||
+                         (t->lines.v[k][0] == ' ' && !is_insn_line(t->lines.v[k]))))
             k++;
         if (bindex++ > 0 || len) {
             if (k >= n || !is_label_line(t->lines.v[k])) {
