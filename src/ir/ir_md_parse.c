@@ -82,7 +82,10 @@ static int hexval(char ch) {
 
 void md_unescape(StrBuf *sb, const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) {
-        if (s[i] == '\\' && i + 2 < n && hexval(s[i + 1]) >= 0 && hexval(s[i + 2]) >= 0) {
+        if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\\') {
+            sb_addc(sb, '\\');
+            i++;
+        } else if (s[i] == '\\' && i + 2 < n && hexval(s[i + 1]) >= 0 && hexval(s[i + 2]) >= 0) {
             sb_addc(sb, (char)(hexval(s[i + 1]) * 16 + hexval(s[i + 2])));
             i += 2;
         } else {
@@ -95,7 +98,9 @@ void md_escape(StrBuf *sb, const char *s, size_t n) {
     static const char hex[] = "0123456789ABCDEF";
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)s[i];
-        if (ch >= 0x20 && ch < 0x7f && ch != '\\' && ch != '"') {
+        if (ch == '\\') {
+            sb_adds(sb, "\\\\");
+        } else if (ch >= 0x20 && ch < 0x7f && ch != '"') {
             sb_addc(sb, (char)ch);
         } else {
             sb_addc(sb, '\\');
