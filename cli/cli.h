@@ -30,6 +30,19 @@ enum {
 #include "commands.def"
 #undef CMD
 
+/* Writes the facts of the linked inputs into outdir (TSV), in a child process as
+ * `irlog facts` does; diagnostics go to stderr. Returns an exit code (EXIT_OK, ...). */
+int facts_generate(const char *const *inputs, size_t n, const char *outdir);
+
+/* The shipped Datalog programs, embedded at build time (datalog_embed.c). */
+typedef struct EmbeddedFile {
+    const char *name; /* "ir.dl" */
+    const char *text;
+    size_t len;
+} EmbeddedFile;
+extern const EmbeddedFile embedded_datalog[];
+extern const size_t embedded_datalog_count;
+
 /* Prints `irlog: error: ...` on stderr. */
 void cli_error(const char *fmt, ...) IRLOG_PRINTF(1, 2);
 /* Prints the usage line of one command on stderr and returns EXIT_USAGE. */

@@ -145,6 +145,19 @@ static int start_job(Job *j, const FactsArgs *a) {
     return EXIT_OK;
 }
 
+int facts_generate(const char *const *inputs, size_t n, const char *outdir) {
+    FactsArgs a;
+    memset(&a, 0, sizeof a);
+    a.opt.verify = true;
+    a.opt.format = FACTS_TSV;
+    a.jobs = 1;
+    Job j = {0, inputs, n, (char *)outdir};
+    int rc = start_job(&j, &a);
+    if (rc == EXIT_OK)
+        rc = wait_job(&j);
+    return rc;
+}
+
 /* "dir/x.bc" → "OUT/x" (the input's base name without its extension). */
 static char *separate_dir(const char *outdir, const char *input) {
     const char *b = strrchr(input, '/');

@@ -9,6 +9,9 @@ endforeach()
 # docs/relations.md must be what `irlog schema --markdown` prints.
 add_test(NAME ir.schema_doc_fresh
          COMMAND bash -c "$<TARGET_FILE:irlog> schema --markdown | diff -u ${CMAKE_SOURCE_DIR}/docs/relations.md - && echo docs/relations.md is fresh")
+# datalog/schema.dl must be what `irlog schema --dl` prints.
+add_test(NAME ir.schema_dl_fresh
+         COMMAND bash -c "$<TARGET_FILE:irlog> schema --dl | diff -u ${CMAKE_SOURCE_DIR}/datalog/schema.dl - && echo datalog/schema.dl is fresh")
 file(GLOB IR_SCRIPTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/ir/test_*.sh)
 foreach(s ${IR_SCRIPTS})
   get_filename_component(name ${s} NAME_WE)

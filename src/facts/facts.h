@@ -25,10 +25,10 @@ typedef int64_t CT_number;
 typedef uint64_t CT_unsigned;
 typedef double CT_float;
 #define TYPE(name, parent, doc) typedef CT_##parent CT_##name;
-#define UNION2(name, a, b, doc) typedef CT_##a CT_##name;
+#define UNION(name, members, doc) typedef const char *CT_##name;
 #include "types.def"
 #undef TYPE
-#undef UNION2
+#undef UNION
 #define OPC(name, Camel, llvm, cat) typedef const char *CT_##Camel##Instruction;
 #include "opcodes.def"
 #undef OPC
@@ -82,8 +82,8 @@ typedef struct RelInfo {
 
 typedef struct TypeInfo {
     const char *name;   /* e.g. "AddInstruction" */
-    const char *parent; /* "symbol", a parent entity type, or NULL for unions */
-    const char *union_a, *union_b; /* the two members of a union, else NULL */
+    const char *parent;  /* "symbol", a parent entity type, or NULL for unions */
+    const char *members; /* the members of a union ("A | B"), else NULL */
     const char *doc;
 } TypeInfo;
 

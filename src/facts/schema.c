@@ -14,14 +14,15 @@ static void decl_cols(StrBuf *out, const RelInfo *r) {
 
 void facts_schema_dl(StrBuf *out, bool with_input) {
     sb_adds(out, "// irlog relational schema: generated from src/facts/relations.def by\n"
-                 "// `irlog schema --dl`. Do not edit.\n\n");
+                 "// `irlog schema --dl`. Do not edit.\n"
+                 "#ifndef IRLOG_SCHEMA_DL\n#define IRLOG_SCHEMA_DL\n\n");
     size_t nt;
     const TypeInfo *t = facts_types(&nt);
     for (size_t i = 0; i < nt; i++) {
         if (t[i].parent)
             sb_addf(out, ".type %s <: %s\n", t[i].name, t[i].parent);
         else
-            sb_addf(out, ".type %s = %s | %s\n", t[i].name, t[i].union_a, t[i].union_b);
+            sb_addf(out, ".type %s = %s\n", t[i].name, t[i].members);
     }
     size_t na;
     const AreaInfo *a = facts_areas(&na);
@@ -38,6 +39,7 @@ void facts_schema_dl(StrBuf *out, bool with_input) {
         if (with_input)
             sb_addf(out, ".input %s\n", ri->name);
     }
+    sb_adds(out, "\n#endif\n");
 }
 
 static void md_escape(StrBuf *out, const char *s) {
@@ -68,10 +70,13 @@ void facts_schema_markdown(StrBuf *out) {
         sb_addf(out, "- [%s](#%s)\n", a[i].doc, a[i].name);
     sb_adds(out, "\n## Entity types\n\n| type | is | meaning |\n|---|---|---|\n");
     for (size_t i = 0; i < nt; i++) {
-        if (t[i].parent)
+        if (t[i].parent) {
             sb_addf(out, "| `%s` | `<: %s` | ", t[i].name, t[i].parent);
-        else
-            sb_addf(out, "| `%s` | `%s \\| %s` | ", t[i].name, t[i].union_a, t[i].union_b);
+        } else {
+            sb_addf(out, "| `%s` | `", t[i].name);
+            md_escape(out, t[i].members);
+            sb_adds(out, "` | ");
+        }
         md_escape(out, t[i].doc);
         sb_adds(out, " |\n");
     }

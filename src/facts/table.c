@@ -157,13 +157,13 @@ const AreaInfo *facts_areas(size_t *n) {
 }
 
 static const TypeInfo types[] = {
-#define TYPE(name, parent, doc) {#name, #parent, NULL, NULL, doc},
-#define UNION2(name, a, b, doc) {#name, NULL, #a, #b, doc},
+#define TYPE(name, parent, doc) {#name, #parent, NULL, doc},
+#define UNION(name, members, doc) {#name, NULL, members, doc},
 #include "types.def"
 #undef TYPE
-#undef UNION2
+#undef UNION
 #define OPC(name, Camel, llvm, cat)                                                                \
-    {#Camel "Instruction", "Instruction", NULL, NULL, "an instruction with opcode `" #name "`"},
+    {#Camel "Instruction", "Instruction", NULL, "an instruction with opcode `" #name "`"},
 #include "opcodes.def"
 #undef OPC
 };
