@@ -1074,7 +1074,7 @@ static void walk_function(IrCtx *c, LLVMValueRef f) {
         }
     }
     emit_global_common(c, f, id, "function", &gt, true);
-    emit_function_callconv(o, id, ir_callconv_name(LLVMGetFunctionCallConv(f)));
+    emit_function_calling_convention(o, id, ir_callconv_name(LLVMGetFunctionCallConv(f)));
     const char *gc = LLVMGetGC(f);
     if (gc && *gc)
         emit_function_gc(o, id, gc);
