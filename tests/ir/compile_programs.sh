@@ -3,7 +3,8 @@
 # of SRCDIR/tests/programs (or the named ones, by base name) with clang-19/clang++-19 at
 # `-O0 -g` and at `-O2`, both as text (-S -emit-llvm) and as bitcode (-c -emit-llvm):
 #   OUTDIR/<prog>.O0.ll  OUTDIR/<prog>.O0.bc  OUTDIR/<prog>.O2.ll  OUTDIR/<prog>.O2.bc
-# clang is looked up in LLVM_BIN first, then as clang-19 on PATH. Exits nonzero (with
+# clang is looked up in LLVM_BIN first, then as clang-19 on PATH. FORMATS (environment;
+# default "ll bc") restricts the outputs, e.g. FORMATS=bc. Exits nonzero (with
 # clang's messages on stderr) if any compile fails. Sourced or run by the tests.
 set -u
 llvm_bin=$1 srcdir=$2 out=$3
@@ -35,8 +36,12 @@ for p in "${progs[@]}"; do
     # -ffile-prefix-map keeps absolute paths of this machine out of the modules
     # relative source name: source_filename and the debug info name `prog.c`, not a path
     common="$std $flags -ffile-prefix-map=$(dirname "$src")=. -fno-ident"
-    (cd "$(dirname "$src")" && $comp $common -S -emit-llvm "$(basename "$src")" -o "$out/$name.$lvl.ll") || rc=1
-    (cd "$(dirname "$src")" && $comp $common -c -emit-llvm "$(basename "$src")" -o "$out/$name.$lvl.bc") || rc=1
+    case " ${FORMATS:-ll bc} " in *" ll "*)
+      (cd "$(dirname "$src")" && $comp $common -S -emit-llvm "$(basename "$src")" -o "$out/$name.$lvl.ll") || rc=1;;
+    esac
+    case " ${FORMATS:-ll bc} " in *" bc "*)
+      (cd "$(dirname "$src")" && $comp $common -c -emit-llvm "$(basename "$src")" -o "$out/$name.$lvl.bc") || rc=1;;
+    esac
   done
 done
 exit $rc

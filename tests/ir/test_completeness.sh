@@ -10,7 +10,7 @@
 irlog=$1 llvm_bin=$2 srcdir=$3
 . "$srcdir/tests/ir/lib.sh"
 
-compile_programs "$tmp/bin"
+FORMATS=bc compile_programs "$tmp/bin"
 mkdir -p "$tmp/dis"
 inputs=()
 for f in "$srcdir"/tests/golden/ir/*.ll "$here"/inputs/*.ll "$tmp"/bin/*.bc; do

@@ -115,7 +115,7 @@ define void @"a\09b\0Ac\\d"(i32 %"p\09q") {
   ret void
 }
 LL
-compile_programs "$tmp/bin" shapes
+FORMATS=bc compile_programs "$tmp/bin" shapes
 cp "$here/inputs/every_opcode.ll" "$tmp/in/"
 for in in "$tmp/bin/shapes.O0.bc" "$tmp/in/every_opcode.ll" "$tmp/in/names.ll"; do
   b=$(basename "$in")
