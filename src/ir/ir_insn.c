@@ -513,6 +513,27 @@ static void emit_terminator(IrCtx *c, LLVMValueRef i, const char *id, LLVMOpcode
     }
 }
 
+/* `alloca [inalloca] [swifterror] T`: flags the C API of LLVM 19 does not reach, read
+ * from the printed line when there is one. */
+static void emit_alloca_flags(IrCtx *c, LLVMValueRef i, const char *id) {
+    const char *line = ir_text_insn_line(c, i);
+    const char *p = line ? strstr(line, "= alloca ") : NULL;
+    if (!p)
+        return;
+    p += strlen("= alloca ");
+    for (;;) {
+        if (!strncmp(p, "inalloca ", 9)) {
+            emit_alloca_instruction_inalloca(c->out, id);
+            p += 9;
+        } else if (!strncmp(p, "swifterror ", 11)) {
+            emit_alloca_instruction_swifterror(c->out, id);
+            p += 11;
+        } else {
+            break;
+        }
+    }
+}
+
 static void emit_memory(IrCtx *c, LLVMValueRef i, const char *id, LLVMOpcode op) {
     FactSink *o = c->out;
     switch (op) {
@@ -520,6 +541,7 @@ static void emit_memory(IrCtx *c, LLVMValueRef i, const char *id, LLVMOpcode op)
         emit_alloca_instruction_type(o, id, ir_type_id(c, LLVMGetAllocatedType(i)));
         emit_alloca_instruction_size(o, id, op_id(c, i, 0));
         emit_alloca_instruction_alignment(o, id, LLVMGetAlignment(i));
+        emit_alloca_flags(c, i, id);
         break;
     case LLVMLoad: {
         emit_load_instruction_address(o, id, op_id(c, i, 0));

@@ -1,4 +1,4 @@
-; Memory: alloca (array size, alignment), load/store (volatile,
+; Memory: alloca (array size, alignment, inalloca, swifterror), load/store (volatile,
 ; alignment, atomic), getelementptr (inbounds, nusw, nuw, vector GEP, struct fields).
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 
@@ -11,6 +11,8 @@ entry:
   %a = alloca i32, align 4
   %arr = alloca i8, i64 %n, align 16
   %s = alloca %struct.S, i32 3, align 8
+  %ia = alloca inalloca <{ i32, ptr }>, align 4
+  %se = alloca swifterror ptr, align 8
   %l = load i32, ptr %p, align 4
   %lv = load volatile i64, ptr %p, align 8
   %lu = load <4 x float>, ptr %p, align 1

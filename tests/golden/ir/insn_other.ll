@@ -67,6 +67,7 @@ define i32 @calls(ptr %fp, i32 %x, float %y) {
   call void (...) @vf(i32 %x, double 0.0, ptr %fp)
   %r3 = call noundef signext i32 @f(i32 noundef zeroext %x, ptr nocapture readonly %fp) #0
   %r4 = call nnan float @fl(float %y)
+  %r5 = call range(i32 0, 10) i32 @f(i32 range(i32 -1, 2) %x, ptr align 8 dereferenceable(16) %fp) nounwind
   call void @vf() [ "deopt"(i32 %x, ptr %fp), "gc-live"(), "foo"(i32 7) ]
   %a1 = call i32 asm "add $0, $1", "=r,r"(i32 %x)
   call void asm sideeffect alignstack inteldialect "nop", "~{memory}"()

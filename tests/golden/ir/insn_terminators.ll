@@ -75,9 +75,9 @@ ind1:
   ret i32 %x
 }
 
-define void @cbr2() {
+define void @cbr2(i32 %x) {
 entry:
-  callbr void asm sideeffect "", "!i,!i"() to label %a [label %b, label %c]
+  callbr void asm sideeffect "", "r,!i,!i"(i32 %x) to label %a [label %b, label %c]
 a:
   ret void
 b:
