@@ -210,7 +210,11 @@ uint32_t dl_rel_lookup(const DlRel *r, uint32_t i, const DlValue *key) {
 }
 
 static inline bool row_eq(const DlRel *r, size_t row, const DlValue *t) {
-    return memcmp(dl_rel_row(r, row), t, r->arity * sizeof(DlValue)) == 0;
+    const DlValue *a = dl_rel_row(r, row);
+    for (uint32_t k = 0; k < r->arity; k++)
+        if (a[k] != t[k])
+            return false;
+    return true;
 }
 
 /* Row + 1 of t, or 0. */

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""run.py IRLOG [--quick] — the engine's benchmarks (never run as tests).
+
+Transitive closure over random graphs of 10k, 50k and 200k edges, and an Andersen-style
+points-to analysis (pointsto.dl) over synthetic facts (gen_pointsto.py; --pt-scale 1.0 is
+about 1M input tuples). Reports wall time and peak memory (max RSS) of each run. When
+`souffle` is on PATH, the same programs also run under Souffle's interpreter and as a
+compiled binary (`souffle -o`), and the ratios from this same run are printed.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def measure(cmd, cwd=None):
+    t0 = time.time()
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    _, _, ru = os.wait4(p.pid, 0)
+    wall = time.time() - t0
+    out = p.stdout.read().decode()
+    err = p.stderr.read().decode()
+    return wall, ru.ru_maxrss / 1024.0, out, err  # MiB
+
+
+def main():
+    irlog = os.path.abspath(sys.argv[1])
+    quick = "--quick" in sys.argv
+    scale = 0.3 if quick else 1.0
+    for i, a in enumerate(sys.argv):
+        if a == "--pt-scale":
+            scale = float(sys.argv[i + 1])
+    souffle = shutil.which("souffle")
+    work = tempfile.mkdtemp(prefix="irlog-bench-")
+    cases = []
+    sizes = [(10000, 10000), (50000, 50000), (200000, 260000)]
+    if quick:
+        sizes = sizes[:2]
+    for m, n in sizes:
+        d = os.path.join(work, f"tc{m}")
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_graph.py"), str(m), str(n), "1", d],
+                       check=True)
+        cases.append((f"tc-{m // 1000}k", os.path.join(HERE, "tc.dl"), d))
+    d = os.path.join(work, "pt")
+    subprocess.run([sys.executable, os.path.join(HERE, "gen_pointsto.py"), str(scale), "1", d],
+                   check=True)
+    cases.append((f"pointsto-x{scale}", os.path.join(HERE, "pointsto.dl"), d))
+    print(f"{'case':<16}{'engine':<22}{'wall s':>9}{'peak MiB':>10}  sizes")
+    for name, prog, facts in cases:
+        out = os.path.join(work, "out")
+        rows = []
+        for jobs in ("1", "2"):
+            w, m, so, se = measure([irlog, "run", prog, "-F", facts, "-D", out, "-j", jobs])
+            if se.strip():
+                print(se.strip()[:300])
+            rows.append((f"irlog -j {jobs}", w, m, so.replace("\n", " ").strip()))
+        if souffle:
+            w, m, so, _ = measure([souffle, "-F", facts, "-D", out, "-j", "1", prog])
+            rows.append(("souffle interp", w, m, so.replace("\n", " ").strip()))
+            exe = os.path.join(work, "sbin")
+            subprocess.run([souffle, "-o", exe, prog], check=True, capture_output=True)
+            w, m, so, _ = measure([exe, "-F", facts, "-D", out, "-j", "1"])
+            rows.append(("souffle compiled", w, m, so.replace("\n", " ").strip()))
+        for eng, w, m, s in rows:
+            print(f"{name:<16}{eng:<22}{w:>9.2f}{m:>10.1f}  {s}")
+        if souffle:
+            base = rows[0]
+            for eng, w, m, _ in rows[2:]:
+                print(f"{name:<16}ratio irlog/{eng:<12}{base[1] / w:>9.2f}x time {base[2] / m:>7.2f}x memory")
+        else:
+            print(f"{name:<16}(souffle not on PATH: no ratios)")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
