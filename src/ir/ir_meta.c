@@ -987,8 +987,11 @@ void ir_meta_emit_insn(IrCtx *c, LLVMValueRef i, const char *id) {
     LLVMValueMetadataEntry *e = LLVMInstructionGetAllMetadataOtherThanDebugLoc(i, &n);
     if (loc || n) {
         size_t total = n + (loc ? 1 : 0);
-        unsigned *kinds = mem_alloc(total * sizeof *kinds);
-        LLVMMetadataRef *mds = mem_alloc(total * sizeof *mds);
+        unsigned kbuf[16];
+        LLVMMetadataRef mbuf[16];
+        bool heap = total > 16;
+        unsigned *kinds = heap ? mem_alloc(total * sizeof *kinds) : kbuf;
+        LLVMMetadataRef *mds = heap ? mem_alloc(total * sizeof *mds) : mbuf;
         if (!kinds || !mds) {
             ir_fail(c, E_NOMEM);
         } else {
@@ -1018,8 +1021,10 @@ void ir_meta_emit_insn(IrCtx *c, LLVMValueRef i, const char *id) {
             }
             emit_attachments(c, ATT_INSN, id, kinds, mds, total, first, last);
         }
-        mem_free(kinds);
-        mem_free(mds);
+        if (heap) {
+            mem_free(kinds);
+            mem_free(mds);
+        }
     }
     if (e)
         LLVMDisposeValueMetadataEntries(e);
