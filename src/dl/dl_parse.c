@@ -752,6 +752,7 @@ static DlLit negate_lit(DlLit l) {
 
 static Status dnf(Parser *ps, const BNode *b, bool neg, Conjs *out) {
     Status st = OK;
+    Conjs acc = {0};
     if (b->kind == B_LIT) {
         LitVec one = {0};
         TRY(vec_push(&one, neg ? negate_lit(b->lit) : b->lit));
@@ -771,7 +772,6 @@ static Status dnf(Parser *ps, const BNode *b, bool neg, Conjs *out) {
             return E_LIMIT;
         return OK;
     }
-    Conjs acc = {0};
     LitVec empty = {0};
     TRY(vec_push(&acc, empty));
     for (size_t i = 0; i < b->kids.len; i++) {
