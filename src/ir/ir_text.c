@@ -34,7 +34,45 @@ static bool is_label_line(const char *l) {
     return l[0] != '\0' && l[0] != ' ' && l[0] != '}' && l[0] != ';';
 }
 
-/* Does the global line l start with the value's id followed by " = "? */
+/* The name of global value g as the printer writes it (printLLVMNameWithoutPrefix:
+ * quoted unless [-a-zA-Z$._0-9]+ not starting with a digit; in quotes `\\` for a
+ * backslash and \XX for other unprintable bytes and `"`), or its id when unnamed. */
+static const char *printed_name(IrCtx *c, LLVMValueRef g, StrBuf *sb) {
+    size_t len;
+    const char *name = LLVMGetValueName2(g, &len);
+    if (!len)
+        return ir_value_id(c, g);
+    sb_reset(sb);
+    sb_addc(sb, '@');
+    bool quote = name[0] >= '0' && name[0] <= '9';
+    for (size_t i = 0; i < len && !quote; i++) {
+        unsigned char ch = (unsigned char)name[i];
+        quote = !((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                  (ch >= '0' && ch <= '9') || ch == '-' || ch == '.' || ch == '_');
+    }
+    if (!quote) {
+        sb_add(sb, name, len);
+        return sb->buf;
+    }
+    static const char hex[] = "0123456789ABCDEF";
+    sb_addc(sb, '"');
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)name[i];
+        if (ch == '\\') {
+            sb_adds(sb, "\\\\");
+        } else if (ch >= 0x20 && ch < 0x7f && ch != '"') {
+            sb_addc(sb, (char)ch);
+        } else {
+            sb_addc(sb, '\\');
+            sb_addc(sb, hex[ch >> 4]);
+            sb_addc(sb, hex[ch & 15]);
+        }
+    }
+    sb_addc(sb, '"');
+    return sb->buf;
+}
+
+/* Does the global line l start with the value's name followed by " = "? */
 static bool line_names(const char *l, const char *id) {
     size_t n = strlen(id);
     return strncmp(l, id, n) == 0 && strncmp(l + n, " = ", 3) == 0;
@@ -61,6 +99,7 @@ static void warn(IrCtx *c, const char *what, const char *fn) {
 
 Status ir_text_init(IrCtx *c, IrText *t) {
     Status st = OK;
+    StrBuf name = SB_INIT;
     memset(t, 0, sizeof *t);
     t->buf = LLVMPrintModuleToString(c->mod);
     if (!t->buf)
@@ -117,7 +156,8 @@ Status ir_text_init(IrCtx *c, IrText *t) {
                                               LLVMGetNextGlobalIFunc};
     for (int kind = 0; kind < 3 && t->globals_ok; kind++) {
         for (LLVMValueRef g = firsts[kind](c->mod); g && t->globals_ok; g = nexts[kind](g)) {
-            if (gi >= glines.len || !line_names(t->lines.v[glines.v[gi]], ir_value_id(c, g))) {
+            if (gi >= glines.len ||
+                !line_names(t->lines.v[glines.v[gi]], printed_name(c, g, &name))) {
                 t->globals_ok = false;
                 break;
             }
@@ -128,7 +168,8 @@ Status ir_text_init(IrCtx *c, IrText *t) {
     }
     for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f && t->globals_ok;
          f = LLVMGetNextFunction(f)) {
-        if (fi >= flines.len || !header_names(t->lines.v[flines.v[fi]], ir_value_id(c, f))) {
+        if (fi >= flines.len ||
+            !header_names(t->lines.v[flines.v[fi]], printed_name(c, f, &name))) {
             t->globals_ok = false;
             break;
         }
@@ -144,10 +185,14 @@ Status ir_text_init(IrCtx *c, IrText *t) {
     }
     vec_release(&glines);
     vec_release(&flines);
-    return OK;
+    if (name.oom)
+        st = E_NOMEM;
+    sb_release(&name);
+    return st;
 oom:
     vec_release(&glines);
     vec_release(&flines);
+    sb_release(&name);
     st = E_NOMEM;
 fail:
     return st;
