@@ -158,6 +158,11 @@ static Status check_decls(Checker *c) {
             continue;
         }
         TRY(map_put(&p->decl_by_name, s, i));
+        if (dc->arity > 64) {
+            diags_add(c->d, DIAG_ERROR, dc->loc, "relation '%s' has %u columns; irlog allows 64",
+                      dc->name, dc->arity);
+            continue;
+        }
         for (uint32_t k = 0; k < dc->arity; k++) {
             int t = find_type(p, dc->attr_types[k]);
             if (t < 0) {
