@@ -186,6 +186,13 @@ static void walk_function(IrCtx *c, LLVMValueRef f) {
 static void walk(IrCtx *c, const char *const *inputs, size_t n, IrStats *stats) {
     FactSink *o = c->out;
     walk_module(c, inputs, n);
+    /* blocks are label-typed values: the label type is in the type relations whenever
+     * the module has a block */
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
+        if (LLVMCountBasicBlocks(f)) {
+            ir_type_id(c, LLVMLabelTypeInContext(c->llctx));
+            break;
+        }
     ir_global_emit(c);
     for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f && c->st == OK;
          f = LLVMGetNextFunction(f)) {
@@ -197,7 +204,8 @@ static void walk(IrCtx *c, const char *const *inputs, size_t n, IrStats *stats) 
         emit_function(o, fid);
         size_t len;
         const char *name = LLVMGetValueName2(f, &len);
-        emit_function_name(o, fid, ir_intern(c, name, len));
+        if (len)
+            emit_function_name(o, fid, ir_intern(c, name, len));
         emit_function_signature(o, fid, ir_type_id(c, fty));
         emit_function_nparams(o, fid, LLVMCountParams(f));
         if (LLVMIsDeclaration(f)) {
