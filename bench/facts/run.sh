@@ -69,8 +69,9 @@ fi
 
 commit=$(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git -C "$top" status --porcelain -- src cli 2>/dev/null | head -1)
-echo "irlog facts vs llvm-dis-19 — $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit${dirty:+ (src/cli modified)}"
-echo "irlog: $irlog; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg); best of $repeat"
+echo "irlog facts vs llvm-dis-19 — $(date -u '+%Y-%m-%d %H:%M UTC'); source tree at $commit${dirty:+ (src/cli modified)}"
+echo "irlog: $irlog ($("$irlog" --version 2>&1 | head -1); the tree commit is that of the binary only if it was built from this tree)"
+echo "$(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg); best of $repeat"
 echo
 printf '%12s %9s %8s %11s %8s %10s %10s %12s %8s\n' instructions "irlog s" "us/insn" "llvm-dis s" "time x" "irlog MiB" "in-proc" "llvm-dis MiB" "mem x"
 printf '%12s %9s %8s %11s %8s %10s %10s %12s %8s\n' "" "" "" "" "(<= 2)" "" "MiB" "" "(<= 3)"

@@ -33,7 +33,7 @@ for in in "${inputs[@]}"; do
     fail "$name: llvm-as/llvm-dis failed"; sed 's/^/     /' "$tmp/err" | head; continue
   fi
   if [ ! -d "$out" ]; then
-    fail "$name: irlog facts failed"; grep -F "$name" "$tmp/irlog.err" | sed 's/^/     /' | head -20; continue
+    fail "$name: irlog facts failed (its stderr, for all inputs:)"; sed 's/^/     /' "$tmp/irlog.err" | head -20; continue
   fi
   factcheck complete "$dis" "$out" >"$tmp/res.all"
   st=$?
