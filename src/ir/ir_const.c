@@ -42,7 +42,20 @@
 
 #define CF_UNDEF (1ull << 32)
 #define CF_POISON (1ull << 33)
-#define CF_MASK (CF_UNDEF | CF_POISON)
+#define CF_LONG (1ull << 34) /* the id is the short form `<type> <kind>#N` */
+#define CF_MASK (CF_UNDEF | CF_POISON | CF_LONG)
+
+/* Longest value text written out in full. A longer constant (or one with such a
+ * constant inside) gets the id `<type> <kind>#N` instead, N counting these from 0 in
+ * order of discovery: without a bound, ids that spell their elements would make the
+ * output quadratic (every element row repeats its aggregate's id; every level of a
+ * nested expression repeats the levels below). With the bound, an aggregate's element
+ * rows cost at most ~CONST_TEXT_MAX/4 times its printed size. */
+#define CONST_TEXT_MAX 256
+
+/* The counter of short ids lives in c->value_ids under the address of this object
+ * (no LLVMValueRef can have it). */
+static const char long_counter_key;
 
 typedef struct ConstWalk {
     IrCtx *c;
@@ -128,6 +141,8 @@ static void for_children(ConstWalk *w, LLVMValueRef v, ChildFn f) {
     case LLVMConstantVectorValueKind:
     case LLVMConstantDataArrayValueKind:
     case LLVMConstantDataVectorValueKind: {
+        if (k == LLVMConstantDataArrayValueKind && LLVMIsConstantString(v))
+            return; /* strings have no element rows */
         unsigned n = n_elements(v);
         for (unsigned i = 0; i < n; i++)
             f(w, element(v, i));
@@ -998,6 +1013,15 @@ static void build(ConstWalk *w, LLVMValueRef v) {
         sb_release(&bits);
         return;
     }
+    if ((flags & CF_LONG) || sb->len > strlen(tid) + 1 + CONST_TEXT_MAX) {
+        uint64_t n = 0, key = (uint64_t)(uintptr_t)&long_counter_key;
+        map_get(&c->value_ids, key, &n);
+        if (map_put(&c->value_ids, key, n + 1) != OK)
+            ir_fail(c, E_NOMEM);
+        flags |= CF_LONG;
+        sb_reset(sb);
+        sb_addf(sb, "%s %s#%llu", tid, kind, (unsigned long long)n);
+    }
     Sym sym;
     if (intern_get(&c->ids, sb->buf, sb->len, &sym) != OK ||
         map_put(&c->value_ids, (uint64_t)(uintptr_t)v, (uint64_t)sym | flags) != OK) {
@@ -1007,7 +1031,7 @@ static void build(ConstWalk *w, LLVMValueRef v) {
     }
     const char *id = intern_str(&c->ids, sym);
 
-    if (w->check) {
+    if (w->check && !(flags & CF_LONG)) {
         char *p = LLVMPrintValueToString(v);
         if (p && strcmp(p, id) != 0)
             diags_add(c->diags, DIAG_WARNING, (SrcLoc){0},
@@ -1066,8 +1090,10 @@ static void build(ConstWalk *w, LLVMValueRef v) {
             emit_constant_to_float(o, id, dval);
         break;
     case V_STRING:
+        /* no per-byte element rows: they would multiply string data ~35 times; the
+         * bytes are exact in the text */
         emit_constant_string_text(o, id, ir_intern(c, bits.buf, bits.len));
-        emit_elements(w, v, id, nel);
+        emit_constant_aggregate_nelements(o, id, (int64_t)nel);
         break;
     case V_ELEMS: emit_elements(w, v, id, nel); break;
     case V_SPLAT: emit_constant_splat_value(o, id, operand_id(w, splat_scalar(v))); break;
