@@ -31,7 +31,9 @@ void ir_append_name(StrBuf *sb, char prefix, const char *name, size_t len) {
     sb_addc(sb, '"');
     for (size_t i = 0; i < len; i++) {
         unsigned char ch = (unsigned char)name[i];
-        if (isprint(ch) && ch != '\\' && ch != '"') {
+        if (ch == '\\') { /* llvm-dis 19 doubles a backslash in a name */
+            sb_adds(sb, "\\\\");
+        } else if (isprint(ch) && ch != '"') {
             sb_addc(sb, (char)ch);
         } else {
             sb_addc(sb, '\\');

@@ -29,3 +29,12 @@ entry:
   %2 = add i32 %x.1, %0
   ret void
 }
+
+; names with a backslash, a quote and a tab (llvm-dis: \\, \22, \09)
+@"f\\g" = global i32 0
+@"a\22b" = global i32 1
+define i32 @"h\\\09"(i32 %"x\\y") {
+"bb\\1":
+  %"r\22" = add i32 %"x\\y", 1
+  ret i32 %"r\22"
+}
