@@ -1,5 +1,5 @@
 # lib.sh — sourced by tests/ir/test_*.sh after `irlog=$1 llvm_bin=$2 srcdir=$3`.
-# Gives: $tmp (a fresh directory, removed on exit), ok/fail reporters that count,
+# Gives: $tmp (a fresh directory, removed on exit; under $TMPDIR, else /dev/shm, else /tmp), ok/fail reporters that count,
 # `finish` (prints `N passed, M failed` and exits nonzero on any failure), and the
 # LLVM tools $llvm_as / $llvm_dis (LLVM_BIN first, then the -19 names on PATH).
 set -u
@@ -8,7 +8,14 @@ if [ $# -lt 3 ]; then
   exit 2
 fi
 here="$srcdir/tests/ir"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/irlog-test.XXXXXX")
+# irlog writes a few hundred files per run; on a disk file system (ext4) creating them
+# costs far more than the rest of the run, so a RAM-backed /dev/shm is preferred when
+# TMPDIR is not set
+base=${TMPDIR:-}
+if [ -z "$base" ]; then
+  if [ -d /dev/shm ] && [ -w /dev/shm ]; then base=/dev/shm; else base=/tmp; fi
+fi
+tmp=$(mktemp -d "$base/irlog-test.XXXXXX")
 chmod 755 "$tmp"
 trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 npass=0 nfail=0
