@@ -172,7 +172,7 @@ fail:
         diags_add(d, DIAG_ERROR, nl,
                   "memory limit exceeded: relations hold %zu MiB, the limit is %zu MiB "
                   "(raise it with --max-memory)",
-                  p->mem.used >> 20, p->mem.limit >> 20);
+                  p->mem.peak >> 20, p->mem.limit >> 20);
     }
     return st;
 }
@@ -264,9 +264,15 @@ const DlValue *dl_iter_next(DlIter *it) {
     if (it->pos >= it->n)
         return NULL;
     const DlRel *r = it->p->rels[it->rel];
-    static const DlValue none[1] = {0};
-    uint32_t row = it->order[it->pos++];
-    return r->arity ? dl_rel_row(r, row) : none;
+    if (!r->arity) {
+        it->pos++;
+        it->buf[0] = 0;
+        return it->buf;
+    }
+    const DlValue *t = it->order[it->pos++];
+    for (uint32_t k = 0; k < r->arity; k++)
+        it->buf[k] = dl_rel_col0(r, t, k);
+    return it->buf;
 }
 
 void dl_iter_release(DlIter *it) {

@@ -113,8 +113,9 @@ Status dl_relation_insert(DlProgram *p, size_t rel, const char *const *cols, Dia
 typedef struct DlIter {
     const DlProgram *p;
     size_t rel;
-    uint32_t *order; /* sorted row ids (owned) */
+    const DlValue **order; /* sorted tuples (array owned; tuples in the relation) */
     size_t n, pos;
+    DlValue buf[64];       /* the current tuple in declared column order */
 } DlIter;
 Status dl_iter_init(DlIter *it, const DlProgram *p, size_t rel);
 const DlValue *dl_iter_next(DlIter *it); /* NULL at the end; arity values otherwise */

@@ -40,13 +40,29 @@ typedef struct Worker {
     Status st;
     AggAcc *agg;            /* innermost aggregate being folded */
     StrBuf tmp;
-    bool buffered;          /* emit into bufs instead of inserting */
-    DlValVec *bufs;     /* per relation (buffered mode) */
+    bool check;             /* emit only tuples not already in the full relation */
+    DlRel **out;            /* per relation: where emits go (R, new, or own buffers) */
+    bool own_out;           /* out[] are this worker's relations, created on first emit */
+    DlRel **delta;          /* per relation: the delta read by delta ops */
     regex_t re;             /* cache for match() with a computed pattern */
     Sym re_pat;
     bool re_ok;
     uint64_t ops_since_check;
+    struct {
+        const DlOp *op;
+        DlCursor c;
+    } hints[64];            /* per op: the leaf its last search reached (reset per task) */
 } Worker;
+
+/* The search hint of an op (a leaf of the relation the op reads in this phase). */
+static inline DlCursor *hint_for(Worker *w, const DlOp *op) {
+    size_t h = ((uintptr_t)op / sizeof(DlOp)) & 63;
+    if (w->hints[h].op != op) {
+        w->hints[h].op = op;
+        w->hints[h].c.leaf = NULL;
+    }
+    return &w->hints[h].c;
+}
 
 static void lock(Worker *w) {
     if (w->p->intern_lock)
@@ -435,23 +451,30 @@ static bool filter(Worker *w, const DlOp *op) {
     return false;
 }
 
-static void emit(Worker *w, uint32_t rel, const DlValue *t, uint32_t arity) {
+static void emit(Worker *w, const DlOp *op, const DlValue *t) {
+    uint32_t rel = op->rel;
     DlRel *r = w->p->rels[rel];
-    if (w->buffered) {
-        if (dl_rel_contains(r, t))
+    if (w->check && r->arity) {
+        DlValue key[64];
+        const uint32_t *ord = r->idx[0].order;
+        for (uint32_t k = 0; k < r->arity; k++)
+            key[k] = t[ord[k]];
+        if (dl_rel_contains_ix(r, 0, key, hint_for(w, op)))
             return;
-        DlValVec *b = &w->bufs[rel];
-        if (vec_reserve(b, b->len + arity + 1) != OK) {
-            w->st = E_NOMEM;
+    } else if (w->check && r->n)
+        return;
+    DlRel *o = w->out[rel];
+    Status st;
+    if (!o) {
+        /* a worker's own buffer: plain (an eqrel closes when merged into R) */
+        st = dl_rel_new(&w->out[rel], r->arity, &w->p->relplans[rel], false, r->mem);
+        if (st != OK) {
+            w->st = st;
             return;
         }
-        DL_MEMCPY(b->v + b->len, t, arity * sizeof(DlValue));
-        b->len += arity;
-        if (arity == 0)
-            b->v[b->len++] = 0; /* marker so 0-ary tuples count */
-        return;
+        o = w->out[rel];
     }
-    Status st = dl_rel_insert(r, t, NULL);
+    st = dl_rel_insert(o, t, NULL);
     if (st != OK)
         w->st = st;
 }
@@ -526,84 +549,90 @@ static void agg_step(Worker *w, const DlOp *op) {
     a->count++;
 }
 
-/* Scan bounds: delta rows or every row. */
-typedef struct Range {
-    size_t lo, hi;
-} Range;
+static inline DlRel *op_rel(Worker *w, const DlOp *op) {
+    return op->delta ? w->delta[op->rel] : w->p->rels[op->rel];
+}
 
-static void exec_scan(Worker *w, const DlOp *op, Range rg) {
-    DlRel *r = w->p->rels[op->rel];
-    uint32_t ar = r->arity;
-    for (size_t row = rg.lo; row < rg.hi; row++) {
-        if (!match_row(op, r->rows + row * ar, w->env))
-            continue;
-        exec(w, op + 1);
-        if (w->st != OK)
-            return;
-    }
+/* Runs the rest of the plan for `count` tuples of op's index from cursor c (SIZE_MAX:
+ * to the end). */
+static void exec_scan(Worker *w, const DlOp *op, DlCursor c, size_t count) {
+    const DlRel *r = op_rel(w, op);
+    do {
+        if (match_row(op, dl_cursor_tuple(r, &c), w->env)) {
+            exec(w, op + 1);
+            if (w->st != OK)
+                return;
+        }
+    } while (--count && dl_cursor_next(r, &c));
 }
 
 static void exec(Worker *w, const DlOp *op) {
     DlValue *env = w->env;
     switch (op->kind) {
     case DL_OP_SCAN: {
-        DlRel *r = w->p->rels[op->rel];
-        Range rg = {0, r->n};
-        if (op->delta) {
-            rg.lo = r->delta_lo;
-            rg.hi = r->delta_hi;
-        }
-        exec_scan(w, op, rg);
+        DlCursor c;
+        const DlRel *r = op_rel(w, op);
+        if (r && dl_rel_first(r, (uint32_t)op->index, &c))
+            exec_scan(w, op, c, SIZE_MAX);
         return;
     }
     case DL_OP_LOOKUP: {
-        DlRel *r = w->p->rels[op->rel];
+        const DlRel *r = op_rel(w, op);
+        if (!r)
+            return;
         DlValue key[64];
-        for (uint32_t k = 0; k < op->nkey; k++)
+        uint32_t nk = op->nkey;
+        for (uint32_t k = 0; k < nk; k++)
             key[k] = env[op->key[k]];
-        uint32_t row1 = dl_rel_lookup(r, (uint32_t)op->index, key);
-        size_t lo = r->delta_lo, hi = r->delta_hi;
-        while (row1) {
-            size_t row = row1 - 1;
-            if (op->delta) {
-                if (row >= hi) {
-                    row1 = r->idx[op->index].next[row];
-                    continue;
-                }
-                if (row < lo)
-                    return;
-            }
-            if (match_row(op, r->rows + row * r->arity, env)) {
+        DlCursor c;
+        if (!dl_rel_seek(r, (uint32_t)op->index, key, nk, &c, hint_for(w, op)))
+            return;
+        do {
+            const DlValue *t = dl_cursor_tuple(r, &c);
+            bool same = true;
+            for (uint32_t k = 0; k < nk; k++)
+                if (t[k] != key[k])
+                    same = false;
+            if (!same)
+                return;
+            if (match_row(op, t, env)) {
                 exec(w, op + 1);
                 if (w->st != OK)
                     return;
             }
-            row1 = r->idx[op->index].next[row];
-        }
+        } while (dl_cursor_next(r, &c));
         return;
     }
     case DL_OP_EXISTS: {
-        DlRel *r = w->p->rels[op->rel];
+        const DlRel *r = op_rel(w, op);
+        if (!r)
+            return;
+        if (r->arity == 0) {
+            if (r->n)
+                exec(w, op + 1);
+            return;
+        }
         DlValue t[64];
-        for (uint32_t k = 0; k < op->nkey; k++)
+        for (uint32_t k = 0; k < r->arity; k++)
             t[k] = env[op->key[k]];
-        uint32_t row1 = dl_rel_find_row(r, t);
-        if (!row1)
-            return;
-        if (op->delta && (row1 - 1 < r->delta_lo || row1 - 1 >= r->delta_hi))
-            return;
-        exec(w, op + 1);
+        if (dl_rel_contains_ix(r, (uint32_t)op->index, t, hint_for(w, op)))
+            exec(w, op + 1);
         return;
     }
     case DL_OP_NOT: {
-        DlRel *r = w->p->rels[op->rel];
+        const DlRel *r = w->p->rels[op->rel];
+        if (r->arity == 0 || op->nkey == 0) {
+            if (!r->n)
+                exec(w, op + 1);
+            return;
+        }
         DlValue key[64];
         for (uint32_t k = 0; k < op->nkey; k++)
             key[k] = env[op->key[k]];
-        if (op->index < 0) {
-            if (op->nkey == r->arity ? dl_rel_contains(r, key) : r->n > 0)
-                return;
-        } else if (dl_rel_lookup(r, (uint32_t)op->index, key))
+        DlCursor c;
+        if (op->nkey == r->arity
+                ? dl_rel_contains_ix(r, (uint32_t)op->index, key, hint_for(w, op))
+                : dl_rel_seek(r, (uint32_t)op->index, key, op->nkey, &c, hint_for(w, op)))
             return;
         exec(w, op + 1);
         return;
@@ -623,7 +652,7 @@ static void exec(Worker *w, const DlOp *op) {
         for (uint32_t j = 0; j < op->arity; j++)
             if (!eval(w, op->head[j], &t[j]))
                 return;
-        emit(w, op->rel, t, op->arity);
+        emit(w, op, t);
         return;
     }
     }
@@ -641,17 +670,25 @@ static Status worker_env(Worker *w, const DlPlanRule *r) {
     return OK;
 }
 
-/* Runs one rule; when rg is non-NULL, its first op is a SCAN limited to rg. */
-static Status run_rule(Worker *w, const DlPlanRule *r, const Range *rg) {
+/* Runs one rule; when ranged, its first op is a SCAN limited to `count` tuples from c. */
+static Status run_rule(Worker *w, const DlPlanRule *r, bool ranged, DlCursor c, size_t count) {
     Status st = worker_env(w, r);
     if (st != OK)
         return st;
     w->st = OK;
-    if (rg)
-        exec_scan(w, &r->ops[0], *rg);
+    memset(w->hints, 0, sizeof w->hints);
+    if (ranged)
+        exec_scan(w, &r->ops[0], c, count);
     else
         exec(w, r->ops);
     return w->st;
+}
+
+static void free_rels(DlRel **v, size_t n) {
+    for (size_t i = 0; v && i < n; i++) {
+        dl_rel_free(v[i]);
+        v[i] = NULL;
+    }
 }
 
 static void worker_release(Worker *w) {
@@ -659,10 +696,9 @@ static void worker_release(Worker *w) {
     sb_release(&w->tmp);
     if (w->re_ok)
         regfree(&w->re);
-    if (w->bufs) {
-        for (size_t i = 0; i < w->p->decls.len; i++)
-            vec_release(&w->bufs[i]);
-        mem_free(w->bufs);
+    if (w->own_out) {
+        free_rels(w->out, w->p->decls.len);
+        mem_free(w->out);
     }
 }
 
@@ -670,7 +706,8 @@ static void worker_release(Worker *w) {
 
 typedef struct Task {
     const DlPlanRule *rule;
-    Range rg;
+    DlCursor c;      /* ranged: first tuple of the chunk */
+    size_t count;    /* ranged: tuples in the chunk */
     bool ranged;
 } Task;
 
@@ -699,7 +736,7 @@ static void *thread_main(void *arg) {
         if (stop)
             break;
         const Task *tk = &pool->tasks[i];
-        Status st = run_rule(&t->w, tk->rule, tk->ranged ? &tk->rg : NULL);
+        Status st = run_rule(&t->w, tk->rule, tk->ranged, tk->c, tk->count);
         if (st != OK) {
             pthread_mutex_lock(&pool->mu);
             if (pool->st == OK)
@@ -716,51 +753,85 @@ typedef struct Eval {
     Worker main;
     Thread *threads;
     Vec(Task) tasks;
+    DlRel **delta;   /* per relation: the current delta (may be the relation itself) */
+    DlRel **news;    /* per relation: tuples derived in this iteration, not in R */
 } Eval;
 
-static Status run_phase(Eval *ev, const DlPlanRule *rules, uint32_t n) {
+/* Size of the scan a rule starts with (0 when it does not start with a scan). */
+static size_t scan_size(Eval *ev, const DlPlanRule *r) {
+    const DlOp *op = &r->ops[0];
+    if (op->kind != DL_OP_SCAN)
+        return 0;
+    const DlRel *rel = op->delta ? ev->delta[op->rel] : ev->p->rels[op->rel];
+    return rel ? rel->n : 0;
+}
+
+/* Folds a worker's buffer for relation rel into *dst (taking it over when *dst is NULL). */
+static Status fold(DlRel **dst, DlRel **buf) {
+    Status st = OK;
+    if (!*buf)
+        return OK;
+    if (!*dst) {
+        *dst = *buf;
+        *buf = NULL;
+        return OK;
+    }
+    if ((*dst)->n < (*buf)->n) { /* merge the smaller into the larger */
+        DlRel *t = *dst;
+        *dst = *buf;
+        *buf = t;
+    }
+    st = dl_rel_merge(*dst, *buf);
+    dl_rel_free(*buf);
+    *buf = NULL;
+    return st;
+}
+
+/* Runs the rules of one phase. rec: the emits go to ev->news (recursive iteration);
+ * otherwise to the relations themselves. */
+static Status run_phase(Eval *ev, const DlPlanRule *rules, uint32_t n, bool rec) {
     Status st = OK;
     DlProgram *p = ev->p;
-    if (ev->jobs <= 1) {
+    size_t total = 0;
+    for (uint32_t i = 0; i < n; i++)
+        total += scan_size(ev, &rules[i]);
+    if (ev->jobs <= 1 || total < 2048) {
+        ev->main.out = rec ? ev->news : p->rels;
+        ev->main.check = false; /* recursive: new \ R is taken when the iteration ends */
+        ev->main.delta = ev->delta;
+        DlCursor none = {0};
         for (uint32_t i = 0; i < n; i++)
-            TRY(run_rule(&ev->main, &rules[i], NULL));
+            TRY(run_rule(&ev->main, &rules[i], false, none, 0));
         return OK;
     }
     ev->tasks.len = 0;
-    size_t total = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        const DlOp *op = &rules[i].ops[0];
-        if (op->kind == DL_OP_SCAN) {
-            const DlRel *r = p->rels[op->rel];
-            Range rg = {op->delta ? r->delta_lo : 0, op->delta ? r->delta_hi : r->n};
-            total += rg.hi - rg.lo;
-        }
-    }
-    size_t chunk = total / (ev->jobs * 8) + 64;
+    size_t chunk = total / (ev->jobs * 8) + 256;
     for (uint32_t i = 0; i < n; i++) {
         const DlOp *op = &rules[i].ops[0];
         if (op->kind != DL_OP_SCAN) {
-            Task t = {&rules[i], {0, 0}, false};
+            Task t = {&rules[i], {0}, 0, false};
             TRY(vec_push(&ev->tasks, t));
             continue;
         }
-        const DlRel *r = p->rels[op->rel];
-        Range rg = {op->delta ? r->delta_lo : 0, op->delta ? r->delta_hi : r->n};
-        for (size_t lo = rg.lo; lo < rg.hi; lo += chunk) {
-            Task t = {&rules[i], {lo, lo + chunk < rg.hi ? lo + chunk : rg.hi}, true};
+        const DlRel *r = op->delta ? ev->delta[op->rel] : p->rels[op->rel];
+        DlCursor c;
+        if (!r || !dl_rel_first(r, (uint32_t)op->index, &c))
+            continue;
+        /* cut the leaf chain into chunks of about `chunk` tuples */
+        for (;;) {
+            Task t = {&rules[i], c, 0, true};
+            t.count = dl_cursor_skip(&c, chunk);
             TRY(vec_push(&ev->tasks, t));
+            if (!c.leaf)
+                break;
         }
-    }
-    if (ev->tasks.len <= 1) {
-        for (size_t i = 0; i < ev->tasks.len; i++) {
-            const Task *tk = &ev->tasks.v[i];
-            TRY(run_rule(&ev->main, tk->rule, tk->ranged ? &tk->rg : NULL));
-        }
-        return OK;
     }
     Pool pool = {ev->tasks.v, ev->tasks.len, 0, PTHREAD_MUTEX_INITIALIZER, OK};
     unsigned started = 0;
     for (unsigned i = 0; i < ev->jobs; i++) {
+        Worker *w = &ev->threads[i].w;
+        w->check = false;
+        w->delta = ev->delta;
         ev->threads[i].pool = &pool;
         if (pthread_create(&ev->threads[i].th, NULL, thread_main, &ev->threads[i]) != 0)
             break;
@@ -772,17 +843,50 @@ static Status run_phase(Eval *ev, const DlPlanRule *rules, uint32_t n) {
         pthread_join(ev->threads[i].th, NULL);
     pthread_mutex_destroy(&pool.mu);
     st = pool.st;
-    /* merge the buffers, thread by thread */
-    for (unsigned i = 0; i < ev->jobs; i++) {
-        Worker *w = &ev->threads[i].w;
-        for (size_t rel = 0; rel < p->decls.len; rel++) {
-            DlValVec *b = &w->bufs[rel];
-            uint32_t ar = p->decls.v[rel].arity;
-            size_t step = ar ? ar : 1;
-            for (size_t k = 0; st == OK && k + step <= b->len; k += step)
-                st = dl_rel_insert(p->rels[rel], b->v + k, NULL);
-            b->len = 0;
+    /* gather the workers' buffers */
+    for (size_t rel = 0; rel < p->decls.len; rel++)
+        for (unsigned i = 0; i < ev->jobs; i++) {
+            DlRel **buf = &ev->threads[i].w.out[rel];
+            if (!*buf)
+                continue;
+            if (st == OK && rec)
+                st = fold(&ev->news[rel], buf);
+            else if (st == OK)
+                st = dl_rel_merge(p->rels[rel], *buf);
+            dl_rel_free(*buf);
+            *buf = NULL;
         }
+fail:
+    return st;
+}
+
+/* End of an iteration: R ∪= new, delta = what R gained. */
+static Status advance(Eval *ev, const DlStratum *sv) {
+    Status st = OK;
+    DlProgram *p = ev->p;
+    for (uint32_t i = 0; i < sv->nrels; i++) {
+        uint32_t rel = sv->rels[i];
+        DlRel *R = p->rels[rel], *nw = ev->news[rel];
+        ev->news[rel] = NULL;
+        if (ev->delta[rel] != R)
+            dl_rel_free(ev->delta[rel]);
+        ev->delta[rel] = NULL;
+        if (!nw || !nw->n) {
+            dl_rel_free(nw);
+            continue;
+        }
+        st = dl_rel_new(&ev->delta[rel], R->arity, &p->relplans[rel], false, &p->mem);
+        if (st == OK && R->eqrel) {
+            /* the closure adds more than new: the delta is what R gained */
+            R->log = ev->delta[rel];
+            st = dl_rel_merge(R, nw);
+            R->log = NULL;
+        } else if (st == OK) {
+            /* delta = new \ R, found while inserting new into R in order */
+            st = dl_rel_absorb(R, nw, ev->delta[rel]);
+        }
+        dl_rel_free(nw);
+        TRY(st);
     }
 fail:
     return st;
@@ -794,21 +898,30 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
     Eval ev = {0};
     pthread_mutex_t mu;
     bool mu_init = false;
+    size_t nrel = p->decls.len;
     ev.p = p;
     ev.jobs = o->jobs > 64 ? 64 : o->jobs;
     ev.main.p = p;
     sb_init(&ev.main.tmp);
+    ev.delta = mem_calloc(nrel + 1, sizeof(DlRel *));
+    ev.news = mem_calloc(nrel + 1, sizeof(DlRel *));
+    if (!ev.delta || !ev.news) {
+        st = E_NOMEM;
+        goto fail;
+    }
     if (ev.jobs > 1) {
         ev.threads = mem_calloc(ev.jobs, sizeof(Thread));
-        if (!ev.threads)
-            return E_NOMEM;
+        if (!ev.threads) {
+            st = E_NOMEM;
+            goto fail;
+        }
         for (unsigned i = 0; i < ev.jobs; i++) {
             Worker *w = &ev.threads[i].w;
             w->p = p;
             sb_init(&w->tmp);
-            w->buffered = true;
-            w->bufs = mem_calloc(p->decls.len + 1, sizeof *w->bufs);
-            if (!w->bufs) {
+            w->own_out = true;
+            w->out = mem_calloc(nrel + 1, sizeof(DlRel *));
+            if (!w->out) {
                 st = E_NOMEM;
                 goto fail;
             }
@@ -819,42 +932,51 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
     }
     for (uint32_t s = 0; s < p->nstrata; s++) {
         DlStratum *sv = &p->strata[s];
-        TRY(run_phase(&ev, sv->base, sv->nbase));
+        TRY(run_phase(&ev, sv->base, sv->nbase, false));
         if (!sv->recursive || !sv->nrec)
             continue;
-        for (uint32_t i = 0; i < sv->nrels; i++) {
-            DlRel *r = p->rels[sv->rels[i]];
-            r->delta_lo = 0;
-            r->delta_hi = r->n;
-        }
+        for (uint32_t i = 0; i < sv->nrels; i++)
+            ev.delta[sv->rels[i]] = p->rels[sv->rels[i]]; /* first delta: all of R */
         for (;;) {
             bool any = false;
             for (uint32_t i = 0; i < sv->nrels; i++) {
-                DlRel *r = p->rels[sv->rels[i]];
-                if (r->delta_hi > r->delta_lo)
+                DlRel *r = ev.delta[sv->rels[i]];
+                if (r && r->n)
                     any = true;
             }
             if (!any)
                 break;
-            TRY(run_phase(&ev, sv->rec, sv->nrec));
             for (uint32_t i = 0; i < sv->nrels; i++) {
-                DlRel *r = p->rels[sv->rels[i]];
-                r->delta_lo = r->delta_hi;
-                r->delta_hi = r->n;
+                uint32_t rel = sv->rels[i];
+                TRY(dl_rel_new(&ev.news[rel], p->decls.v[rel].arity, &p->relplans[rel], false,
+                               &p->mem));
             }
+            TRY(run_phase(&ev, sv->rec, sv->nrec, true));
+            TRY(advance(&ev, sv));
         }
         for (uint32_t i = 0; i < sv->nrels; i++) {
-            DlRel *r = p->rels[sv->rels[i]];
-            r->delta_lo = r->delta_hi = 0;
+            uint32_t rel = sv->rels[i];
+            if (ev.delta[rel] != p->rels[rel])
+                dl_rel_free(ev.delta[rel]);
+            ev.delta[rel] = NULL;
         }
     }
 fail:
-    if (ev.jobs > 1) {
+    if (ev.delta)
+        for (size_t i = 0; i < nrel; i++)
+            if (ev.delta[i] == p->rels[i])
+                ev.delta[i] = NULL;
+    free_rels(ev.delta, nrel);
+    free_rels(ev.news, nrel);
+    mem_free(ev.delta);
+    mem_free(ev.news);
+    if (ev.threads) {
         p->intern_lock = NULL;
         if (mu_init)
             pthread_mutex_destroy(&mu);
         for (unsigned i = 0; i < ev.jobs; i++)
-            worker_release(&ev.threads[i].w);
+            if (ev.threads[i].w.p)
+                worker_release(&ev.threads[i].w);
         mem_free(ev.threads);
     }
     worker_release(&ev.main);

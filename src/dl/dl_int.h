@@ -234,9 +234,10 @@ struct DlOp {
     DlOpKind kind;
     bool delta;         /* SCAN/LOOKUP: restrict to the delta rows */
     uint32_t rel;
-    int32_t index;      /* LOOKUP/NOT: secondary index; -1 for the full-tuple primary */
+    int32_t index;      /* SCAN/LOOKUP/EXISTS/NOT: the index (column order) searched */
     uint32_t arity;
-    DlCol *cols;        /* per column, what to do with a matching row */
+    uint64_t mask;      /* bound columns (the search signature), declared order */
+    DlCol *cols;        /* per position of the index's order: what to do with the value */
     uint32_t *key;      /* slots holding the key, in the index's column order */
     uint32_t nkey;
     DlCmp cmp;          /* FILTER */
@@ -269,64 +270,98 @@ typedef struct DlStratum {
     uint32_t nrec;
 } DlStratum;
 
-/* A secondary index: a column order whose first nkey columns are hashed. */
+/* An index: a column order (a permutation of the relation's columns). A search whose
+ * bound columns are the first nkey columns of an order is a range scan of that index. */
 typedef struct DlIndexSpec {
-    uint32_t nkey;
-    uint32_t *cols;
+    uint32_t *cols; /* arity entries: cols[k] = declared column stored at position k */
 } DlIndexSpec;
 
 typedef struct DlRelPlan {
-    DlIndexSpec *idx;
+    DlIndexSpec *idx; /* at least one order (index 0: deduplication, scans, output) */
     uint32_t nidx;
 } DlRelPlan;
 
 /* ---- relations (dl_rel.c) -------------------------------------------------------- */
 typedef struct DlMem {
-    size_t used;  /* bytes held by relations */
+    size_t used;  /* bytes held by relations (updated atomically: workers allocate too) */
     size_t limit; /* E_LIMIT past this */
     size_t peak;
 } DlMem;
 
-typedef struct DlIndex {
-    uint32_t nkey;
-    uint32_t *cols;   /* key columns */
-    uint64_t *slots;  /* (hash32 << 32) | (head row + 1); 0 = empty */
-    size_t cap;       /* power of two */
-    size_t nkeys;     /* distinct keys */
-    uint32_t *next;   /* per row: next row + 1 with the same key, 0 = end (newest first) */
-} DlIndex;
+typedef struct DlNode DlNode;
+
+/* A B+tree of tuples stored in one column order, compared lexicographically as unsigned
+ * 64-bit words (an internal order; output order is decided by dl_io). Leaves are linked,
+ * so a prefix search is a descent plus a walk along the leaves. */
+typedef struct DlTree {
+    const uint32_t *order; /* column order (owned by the program arena) */
+    DlNode *root;          /* NULL when empty */
+    DlNode *hint;          /* leaf of the last insert (sorted inserts skip the descent) */
+    uint32_t height;       /* 0: the root is a leaf */
+    size_t n;              /* tuples */
+} DlTree;
+
+/* A position in a tree: leaf and slot. */
+typedef struct DlCursor {
+    const DlNode *leaf;
+    uint32_t pos;
+} DlCursor;
 
 struct DlRel {
     uint32_t arity;
-    size_t n;          /* rows */
-    size_t cap;        /* rows allocated */
-    DlValue *rows;     /* n * arity values, in insertion order */
-    uint64_t *pslots;  /* primary set: (hash32 << 32) | (row + 1) */
-    size_t pcap;
-    DlIndex *idx;
+    uint32_t cap;      /* tuples per node */
+    size_t n;          /* tuples */
+    DlTree *idx;       /* nidx trees, same tuples, one per column order */
     uint32_t nidx;
+    uint32_t *pos0;    /* declared column -> position in index 0 (arity entries) */
     bool eqrel;
     Map eq_class;      /* eqrel: value → class id */
     Vec(DlValVec) eq_members;
-    size_t delta_lo, delta_hi; /* the delta rows of the current iteration */
+    struct DlRel *log; /* when set, every tuple added is also inserted there */
     DlMem *mem;
 };
 
 Status dl_rel_new(DlRel **out, uint32_t arity, const DlRelPlan *plan, bool eqrel, DlMem *mem);
 void dl_rel_free(DlRel *r);
-/* Inserts a tuple (copied). OUT *added (may be NULL): whether it was new. E_LIMIT when
- * the memory guard trips, E_NOMEM. */
+/* Inserts a tuple given in declared column order (copied). OUT *added (may be NULL):
+ * whether it was new. E_LIMIT when the memory guard trips, E_NOMEM. */
 Status dl_rel_insert(DlRel *r, const DlValue *t, bool *added);
+/* Membership of a tuple in declared column order. */
 bool dl_rel_contains(const DlRel *r, const DlValue *t);
-/* Row + 1 of tuple t, or 0. */
-uint32_t dl_rel_find_row(const DlRel *r, const DlValue *t);
-/* First row (+1) whose key columns of index i equal key[0..nkey); 0 when none. Walk the
- * rest with r->idx[i].next[row]. */
-uint32_t dl_rel_lookup(const DlRel *r, uint32_t i, const DlValue *key);
-static inline const DlValue *dl_rel_row(const DlRel *r, size_t row) {
-    return r->rows + row * r->arity;
+/* Membership of a tuple already in index i's column order. hint (may be NULL): a leaf
+ * remembered by the caller for this relation and index (zeroed at first); a search that
+ * falls inside it skips the descent, and the leaf reached is stored back. */
+bool dl_rel_contains_ix(const DlRel *r, uint32_t i, const DlValue *key, DlCursor *hint);
+/* Positions *c at the first tuple of index i whose first nkey words equal key[0..nkey)
+ * (in index i's order). false when there is none. hint: as for dl_rel_contains_ix. */
+bool dl_rel_seek(const DlRel *r, uint32_t i, const DlValue *key, uint32_t nkey, DlCursor *c,
+                 DlCursor *hint);
+/* The first tuple of index i (false when empty). */
+bool dl_rel_first(const DlRel *r, uint32_t i, DlCursor *c);
+/* Tuple under the cursor (index order) and the step to the next one (false at the end). */
+const DlValue *dl_cursor_tuple(const DlRel *r, const DlCursor *c);
+bool dl_cursor_next(const DlRel *r, DlCursor *c);
+/* Advances by whole leaves until at least `at_least` tuples were passed (or the end:
+ * c->leaf NULL). Returns the tuples passed. */
+size_t dl_cursor_skip(DlCursor *c, size_t at_least);
+/* Inserts every tuple of src (same arity and orders) into dst. Plain relations merge
+ * index by index in sorted order; eqrel destinations insert through the closure. */
+Status dl_rel_merge(DlRel *dst, const DlRel *src);
+/* R ∪= src for a plain relation r, adding to `gained` (empty, same orders) the tuples
+ * that were new to r. src is walked in order, so the inserts into r move forward leaf by
+ * leaf (hinted) instead of descending at random. */
+Status dl_rel_absorb(DlRel *r, const DlRel *src, DlRel *gained);
+/* Inserts into dst every tuple of a that is not in b (all three with the same orders). */
+Status dl_rel_minus(DlRel *dst, const DlRel *a, const DlRel *b);
+/* Same as dl_rel_merge, only index i of a plain relation (so callers can merge indexes in parallel);
+ * dst->n is updated by dl_rel_merge_done. */
+Status dl_rel_merge_index(DlRel *dst, const DlRel *src, uint32_t i);
+void dl_rel_merge_done(DlRel *dst);
+/* Declared column k of a tuple read from index 0. */
+static inline DlValue dl_rel_col0(const DlRel *r, const DlValue *t, uint32_t k) {
+    return t[r->pos0[k]];
 }
-/* Bytes per tuple, for the docs and benchmarks. */
+/* Bytes held, for the docs and benchmarks. */
 size_t dl_rel_bytes(const DlRel *r);
 
 /* ---- program -------------------------------------------------------------------- */
@@ -365,8 +400,9 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d);
 /* Parses one field as a value of `kind`. Returns NULL on success or a message. */
 const char *dl_io_parse_value(DlProgram *p, DlKind kind, const char *s, size_t n, DlValue *v,
                               Status *st);
-/* Rows of rel sorted in output order. OUT *order (mem_alloc'ed). */
-Status dl_io_sorted(const DlProgram *p, uint32_t rel, uint32_t **order);
+/* Tuples of rel (pointers into its index 0, in that index's column order: read them with
+ * dl_rel_col0) sorted in output order. OUT *order (mem_alloc'ed, rel->n entries). */
+Status dl_io_sorted(const DlProgram *p, uint32_t rel, const DlValue ***order);
 const char *dl_io_opt(const DlDirective *dir, const char *key);
 
 /* dl_eval.c helpers used by the checker for constant folding of regexes */

@@ -288,34 +288,37 @@ typedef struct SortCtx {
     const uint32_t *rank; /* symbol → rank in bytewise order */
 } SortCtx;
 
-static int row_cmp(const SortCtx *c, uint32_t x, uint32_t y) {
-    const DlValue *a = dl_rel_row(c->r, x), *b = dl_rel_row(c->r, y);
+static int row_cmp(const SortCtx *c, const DlValue *a, const DlValue *b) {
+    const uint32_t *pos = c->r->pos0;
     for (uint32_t k = 0; k < c->r->arity; k++) {
-        if (a[k] == b[k])
+        DlValue x = a[pos[k]], y = b[pos[k]];
+        if (x == y)
             continue;
         switch (dl_decl_kind(c->dc, k)) {
-        case DL_KIND_NUMBER: return (int64_t)a[k] < (int64_t)b[k] ? -1 : 1;
-        case DL_KIND_UNSIGNED: return a[k] < b[k] ? -1 : 1;
+        case DL_KIND_NUMBER: return (int64_t)x < (int64_t)y ? -1 : 1;
+        case DL_KIND_UNSIGNED: return x < y ? -1 : 1;
         case DL_KIND_FLOAT: {
             double fa, fb;
-            DL_MEMCPY(&fa, &a[k], sizeof fa);
-            DL_MEMCPY(&fb, &b[k], sizeof fb);
+            DL_MEMCPY(&fa, &x, sizeof fa);
+            DL_MEMCPY(&fb, &y, sizeof fb);
             if (fa < fb)
                 return -1;
             if (fa > fb)
                 return 1;
-            return a[k] < b[k] ? -1 : 1; /* NaN, -0.0: order by bits */
+            return x < y ? -1 : 1; /* NaN, -0.0: order by bits */
         }
-        case DL_KIND_SYMBOL: return c->rank[a[k]] < c->rank[b[k]] ? -1 : 1;
+        case DL_KIND_SYMBOL: return c->rank[x] < c->rank[y] ? -1 : 1;
         }
     }
     return 0;
 }
 
-static void merge_sort(const SortCtx *c, uint32_t *v, uint32_t *tmp, size_t n) {
+typedef const DlValue *Row;
+
+static void merge_sort(const SortCtx *c, Row *v, Row *tmp, size_t n) {
     if (n < 16) {
         for (size_t i = 1; i < n; i++) {
-            uint32_t x = v[i];
+            Row x = v[i];
             size_t j = i;
             while (j > 0 && row_cmp(c, v[j - 1], x) > 0) {
                 v[j] = v[j - 1];
@@ -369,29 +372,38 @@ static Status symbol_ranks(const DlProgram *p, uint32_t **out) {
     return OK;
 }
 
+/* The tuples of rel (pointers into index 0, in its column order) in output order. */
 static Status sorted_with(const DlProgram *p, uint32_t rel, const uint32_t *rank,
-                          uint32_t **order) {
+                          const DlValue ***order) {
     const DlRel *r = p->rels[rel];
-    size_t n = r ? r->n : 0;
-    uint32_t *v = mem_alloc(sizeof(uint32_t) * (n + 1));
-    uint32_t *tmp = mem_alloc(sizeof(uint32_t) * (n / 2 + 1));
+    size_t n = r && r->arity ? r->n : 0;
+    Row *v = mem_alloc(sizeof(Row) * (n + 1));
+    Row *tmp = mem_alloc(sizeof(Row) * (n / 2 + 1));
     if (!v || !tmp) {
         mem_free(v);
         mem_free(tmp);
         return E_NOMEM;
     }
-    for (size_t i = 0; i < n; i++)
-        v[i] = (uint32_t)i;
-    if (n > 1 && r->arity) {
-        SortCtx c = {p, &p->decls.v[rel], r, rank};
-        merge_sort(&c, v, tmp, n);
+    size_t i = 0;
+    DlCursor c;
+    if (n && dl_rel_first(r, 0, &c))
+        do
+            v[i++] = dl_cursor_tuple(r, &c);
+        while (i < n && dl_cursor_next(r, &c));
+    bool sorted = true; /* index 0 already in output order? (numbers only, identity order) */
+    for (uint32_t k = 0; k < (r ? r->arity : 0); k++)
+        if (r->pos0[k] != k || dl_decl_kind(&p->decls.v[rel], k) != DL_KIND_UNSIGNED)
+            sorted = false;
+    if (n > 1 && !sorted) {
+        SortCtx sc = {p, &p->decls.v[rel], r, rank};
+        merge_sort(&sc, v, tmp, n);
     }
     mem_free(tmp);
     *order = v;
     return OK;
 }
 
-Status dl_io_sorted(const DlProgram *p, uint32_t rel, uint32_t **order) {
+Status dl_io_sorted(const DlProgram *p, uint32_t rel, const DlValue ***order) {
     uint32_t *rank = NULL;
     const DlDecl *dc = &p->decls.v[rel];
     bool sym = false;
@@ -424,7 +436,7 @@ void dl_value_format(const DlProgram *p, DlKind kind, DlValue v, StrBuf *sb) {
     }
 }
 
-static void format_rel(const DlProgram *p, uint32_t rel, const uint32_t *order, const char *delim,
+static void format_rel(const DlProgram *p, uint32_t rel, const DlValue **order, const char *delim,
                        StrBuf *sb) {
     const DlDecl *dc = &p->decls.v[rel];
     const DlRel *r = p->rels[rel];
@@ -434,11 +446,11 @@ static void format_rel(const DlProgram *p, uint32_t rel, const uint32_t *order, 
         return;
     }
     for (size_t i = 0; i < r->n; i++) {
-        const DlValue *t = dl_rel_row(r, order[i]);
+        const DlValue *t = order[i];
         for (uint32_t k = 0; k < dc->arity; k++) {
             if (k)
                 sb_adds(sb, delim);
-            dl_value_format(p, dl_decl_kind(dc, k), t[k], sb);
+            dl_value_format(p, dl_decl_kind(dc, k), dl_rel_col0(r, t, k), sb);
         }
         sb_addc(sb, '\n');
     }
@@ -505,7 +517,7 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
         bool headers = hdr && strcmp(hdr, "true") == 0;
         if (!delim)
             delim = "\t";
-        uint32_t *order;
+        const DlValue **order;
         TRY(sorted_with(p, dir->rel, rank, &order));
         sb_reset(&sb);
         if (to_stdout || (io && strcmp(io, "stdout") == 0)) {

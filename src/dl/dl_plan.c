@@ -225,28 +225,6 @@ static bool expr_bound(const PB *b, const DlExpr *e) {
     return true;
 }
 
-static int32_t index_for(DlProgram *p, uint32_t rel, uint64_t mask) {
-    DlRelPlan *rp = &p->relplans[rel];
-    uint32_t nkey = 0;
-    uint32_t cols[64];
-    for (uint32_t c = 0; c < p->decls.v[rel].arity; c++)
-        if (mask >> c & 1)
-            cols[nkey++] = c;
-    for (uint32_t i = 0; i < rp->nidx; i++)
-        if (rp->idx[i].nkey == nkey && memcmp(rp->idx[i].cols, cols, nkey * sizeof(uint32_t)) == 0)
-            return (int32_t)i;
-    DlIndexSpec *ni = arena_alloc(&p->arena, sizeof(DlIndexSpec) * (rp->nidx + 1));
-    uint32_t *nc = arena_alloc(&p->arena, sizeof(uint32_t) * (nkey ? nkey : 1));
-    if (!ni || !nc)
-        return -2;
-    DL_MEMCPY(ni, rp->idx, sizeof(DlIndexSpec) * rp->nidx);
-    DL_MEMCPY(nc, cols, sizeof(uint32_t) * nkey);
-    ni[rp->nidx].nkey = nkey;
-    ni[rp->nidx].cols = nc;
-    rp->idx = ni;
-    return (int32_t)rp->nidx++;
-}
-
 /* Builds the op for an atom (positive or negated) given the bound slots; binds its vars. */
 static bool atom_op(PB *b, const DlLit *l, bool delta, DlOp *op) {
     const DlAtom *a = &l->atom;
@@ -301,22 +279,14 @@ static bool atom_op(PB *b, const DlLit *l, bool delta, DlOp *op) {
     if (ar == 0) {
         op->kind = l->kind == DL_LIT_NEG ? DL_OP_NOT : DL_OP_EXISTS;
     }
-    bool full = ar > 0 && mask == (ar >= 64 ? ~0ull : (1ull << ar) - 1);
+    /* the index and the column order are chosen once every search is known
+     * (assign_indexes); until then cols and key are by declared column */
     op->index = -1;
-    if (mask && !full) {
-        int32_t ix = index_for(b->p, a->rel, mask);
-        if (ix < -1) {
-            b->st = E_NOMEM;
-            return false;
-        }
-        op->index = ix;
-    }
-    op->key = palloc(b, sizeof(uint32_t) * (ar + 1));
-    if (!op->key)
-        return false;
+    op->mask = mask;
+    op->key = keyslot;
     for (uint32_t j = 0; j < ar; j++)
         if (mask >> j & 1)
-            op->key[op->nkey++] = keyslot[j];
+            op->nkey++;
     if (l->kind == DL_LIT_ATOM)
         for (uint32_t v = 0; v < b->nvars; v++)
             if (newly[v])
@@ -721,6 +691,217 @@ static Status check_plan_orders(DlProgram *p, Diags *d) {
     return OK;
 }
 
+/* ---- indexes --------------------------------------------------------------------- */
+
+typedef void (*OpVisit)(DlProgram *p, DlOp *op, void *ctx);
+
+static void visit_ops(DlProgram *p, DlOp *ops, uint32_t n, OpVisit f, void *ctx) {
+    for (uint32_t i = 0; i < n; i++) {
+        DlOp *op = &ops[i];
+        if (op->kind == DL_OP_AGG)
+            visit_ops(p, op->sub, op->nsub, f, ctx);
+        if (op->kind == DL_OP_SCAN || op->kind == DL_OP_LOOKUP || op->kind == DL_OP_EXISTS ||
+            op->kind == DL_OP_NOT)
+            f(p, op, ctx);
+    }
+}
+
+static void visit_all(DlProgram *p, OpVisit f, void *ctx) {
+    for (uint32_t s = 0; s < p->nstrata; s++) {
+        DlStratum *sv = &p->strata[s];
+        for (uint32_t i = 0; i < sv->nbase; i++)
+            visit_ops(p, sv->base[i].ops, sv->base[i].nops, f, ctx);
+        for (uint32_t i = 0; i < sv->nrec; i++)
+            visit_ops(p, sv->rec[i].ops, sv->rec[i].nops, f, ctx);
+    }
+}
+
+typedef Vec(uint64_t) SigVec;
+
+typedef struct Sigs {
+    SigVec *per_rel; /* distinct partial signatures per relation */
+    Status st;
+} Sigs;
+
+static uint64_t full_mask(uint32_t ar) {
+    return ar >= 64 ? ~0ull : (1ull << ar) - 1;
+}
+
+static void collect_sig(DlProgram *p, DlOp *op, void *ctx) {
+    Sigs *sg = ctx;
+    uint64_t m = op->mask;
+    if (m == 0 || m == full_mask(p->decls.v[op->rel].arity))
+        return;
+    SigVec *v = &sg->per_rel[op->rel];
+    for (size_t i = 0; i < v->len; i++)
+        if (v->v[i] == m)
+            return;
+    if (vec_push(v, m) != OK)
+        sg->st = E_NOMEM;
+}
+
+/* Kuhn's augmenting path for the chain cover matching: u -> v when sig u ⊂ sig v. */
+static bool augment(const uint64_t *sig, uint32_t n, uint32_t u, int32_t *match_to,
+                    bool *seen) {
+    for (uint32_t v = 0; v < n; v++) {
+        if (v == u || seen[v] || (sig[u] & ~sig[v]) || sig[u] == sig[v])
+            continue;
+        seen[v] = true;
+        if (match_to[v] < 0 || augment(sig, n, (uint32_t)match_to[v], match_to, seen)) {
+            match_to[v] = (int32_t)u;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Orders for one relation: the minimum chain cover of its signatures under inclusion
+ * (Dilworth: signatures minus a maximum matching of the strict-subset graph), each chain
+ * S1 ⊂ S2 ⊂ ... giving the order S1, S2 \ S1, ..., then the remaining columns. */
+static Status rel_orders(DlProgram *p, uint32_t rel, const uint64_t *sig, uint32_t n) {
+    uint32_t ar = p->decls.v[rel].arity;
+    DlRelPlan *rp = &p->relplans[rel];
+    int32_t match_to[64], next[64];
+    bool seen[64], has_prev[64];
+    if (n > 64)
+        n = 64; /* more distinct signatures than that: the rest reuse a prefix (below) */
+    for (uint32_t i = 0; i < n; i++) {
+        match_to[i] = -1;
+        next[i] = -1;
+        has_prev[i] = false;
+    }
+    for (uint32_t u = 0; u < n; u++) {
+        memset(seen, 0, sizeof seen);
+        (void)augment(sig, n, u, match_to, seen);
+    }
+    for (uint32_t v = 0; v < n; v++)
+        if (match_to[v] >= 0) {
+            next[match_to[v]] = (int32_t)v;
+            has_prev[v] = true;
+        }
+    uint32_t nchains = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (!has_prev[i])
+            nchains++;
+    if (nchains == 0)
+        nchains = 1;
+    rp->idx = arena_calloc(&p->arena, sizeof(DlIndexSpec) * nchains);
+    if (!rp->idx)
+        return E_NOMEM;
+    rp->nidx = 0;
+    for (uint32_t i = 0; i < n || rp->nidx == 0; i++) {
+        if (i < n && has_prev[i])
+            continue;
+        uint32_t *cols = arena_alloc(&p->arena, sizeof(uint32_t) * (ar ? ar : 1));
+        if (!cols)
+            return E_NOMEM;
+        uint32_t k = 0;
+        uint64_t done = 0;
+        for (int32_t c = i < n ? (int32_t)i : -1; c >= 0; c = next[c]) {
+            for (uint32_t j = 0; j < ar; j++)
+                if ((sig[c] >> j & 1) && !(done >> j & 1))
+                    cols[k++] = j;
+            done |= sig[c];
+        }
+        for (uint32_t j = 0; j < ar; j++)
+            if (!(done >> j & 1))
+                cols[k++] = j;
+        rp->idx[rp->nidx++].cols = cols;
+        if (i >= n)
+            break;
+    }
+    return OK;
+}
+
+/* The index whose order starts with exactly the columns of mask (0 for scans and
+ * full-tuple searches). */
+static int32_t index_with_prefix(const DlProgram *p, uint32_t rel, uint64_t mask) {
+    const DlRelPlan *rp = &p->relplans[rel];
+    uint32_t ar = p->decls.v[rel].arity;
+    if (mask == 0 || mask == full_mask(ar))
+        return 0;
+    uint32_t nk = (uint32_t)__builtin_popcountll(mask);
+    for (uint32_t i = 0; i < rp->nidx; i++) {
+        uint64_t pre = 0;
+        for (uint32_t k = 0; k < nk; k++)
+            pre |= 1ull << rp->idx[i].cols[k];
+        if (pre == mask)
+            return (int32_t)i;
+    }
+    return -1;
+}
+
+/* Rewrites an op's cols and key from declared order into its index's order. */
+static void fix_op(DlProgram *p, DlOp *op, void *ctx) {
+    Sigs *sg = ctx;
+    uint32_t ar = p->decls.v[op->rel].arity;
+    int32_t ix = index_with_prefix(p, op->rel, op->mask);
+    if (ix < 0) {
+        sg->st = E_INTERNAL;
+        return;
+    }
+    op->index = ix;
+    if (ar == 0)
+        return;
+    const uint32_t *ord = p->relplans[op->rel].idx[ix].cols;
+    DlCol *cols = arena_alloc(&p->arena, sizeof(DlCol) * ar);
+    uint32_t *key = arena_alloc(&p->arena, sizeof(uint32_t) * ar);
+    if (!cols || !key) {
+        sg->st = E_NOMEM;
+        return;
+    }
+    for (uint32_t k = 0; k < ar; k++) {
+        cols[k] = op->cols[ord[k]];
+        key[k] = op->key[ord[k]];
+    }
+    op->cols = cols;
+    op->key = key;
+}
+
+static Status assign_indexes(DlProgram *p) {
+    Status st = OK;
+    uint32_t n = (uint32_t)p->decls.len;
+    Sigs sg = {mem_calloc(n + 1, sizeof *sg.per_rel), OK};
+    if (!sg.per_rel)
+        return E_NOMEM;
+    visit_all(p, collect_sig, &sg);
+    TRY(sg.st);
+    for (uint32_t r = 0; r < n; r++) {
+        /* more than 64 signatures (never in practice): keep the 64 first; the others get
+         * an order of their own below */
+        TRY(rel_orders(p, r, sg.per_rel[r].v, (uint32_t)sg.per_rel[r].len));
+        for (size_t i = 64; i < sg.per_rel[r].len; i++) {
+            DlRelPlan *rp = &p->relplans[r];
+            if (index_with_prefix(p, r, sg.per_rel[r].v[i]) >= 0)
+                continue;
+            uint32_t ar = p->decls.v[r].arity, k = 0;
+            DlIndexSpec *ni = arena_alloc(&p->arena, sizeof(DlIndexSpec) * (rp->nidx + 1));
+            uint32_t *cols = arena_alloc(&p->arena, sizeof(uint32_t) * ar);
+            if (!ni || !cols) {
+                st = E_NOMEM;
+                goto fail;
+            }
+            for (uint32_t j = 0; j < ar; j++)
+                if (sg.per_rel[r].v[i] >> j & 1)
+                    cols[k++] = j;
+            for (uint32_t j = 0; j < ar; j++)
+                if (!(sg.per_rel[r].v[i] >> j & 1))
+                    cols[k++] = j;
+            DL_MEMCPY(ni, rp->idx, sizeof(DlIndexSpec) * rp->nidx);
+            ni[rp->nidx].cols = cols;
+            rp->idx = ni;
+            rp->nidx++;
+        }
+    }
+    visit_all(p, fix_op, &sg);
+    st = sg.st;
+fail:
+    for (uint32_t r = 0; r < n; r++)
+        vec_release(&sg.per_rel[r]);
+    mem_free(sg.per_rel);
+    return st;
+}
+
 Status dl_plan_build(DlProgram *p, Diags *d) {
     Status st = OK;
     size_t e0 = d->nerrors;
@@ -847,6 +1028,7 @@ Status dl_plan_build(DlProgram *p, Diags *d) {
         s->nbase = (uint32_t)base.len;
         s->nrec = (uint32_t)rec.len;
     }
+    TRY(assign_indexes(p));
     if (d->nerrors > e0)
         st = E_SEMANTIC;
 fail:
