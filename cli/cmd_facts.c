@@ -46,6 +46,11 @@ static void print_stats(const char *outdir, const IrStats *st, FactFormat fmt) {
            (unsigned long long)st->functions, (unsigned long long)st->instructions);
     printf("written to %s/ (one %s file per relation)\n", outdir,
            fmt == FACTS_CSV ? ".csv" : ".facts");
+    static const char *const names[IR_PHASE__COUNT] = {"read", "verify", "prepare",
+                                                       "module text", "walk", "write"};
+    printf("seconds:");
+    for (int p = 0; p < IR_PHASE__COUNT; p++)
+        printf(" %s %.3f%s", names[p], st->seconds[p], p + 1 < IR_PHASE__COUNT ? "," : "\n");
 }
 
 /* Runs one job in this process; returns the exit code. */

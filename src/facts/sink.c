@@ -411,7 +411,18 @@ void fs_symn(FactSink *s, const char *v, size_t n) {
 }
 
 void fs_sym(FactSink *s, const char *v) {
-    fs_symn(s, v ? v : "", v ? strlen(v) : 0);
+    if (!v)
+        v = "";
+    if (s->fmt == FACTS_TSV) {
+        /* the common case: nothing to escape; one scan finds both the end and any
+         * byte to escape */
+        size_t k = strcspn(v, "\t\n\r\\");
+        if (v[k] == '\0') {
+            sb_add(cell(s), v, k);
+            return;
+        }
+    }
+    fs_symn(s, v, strlen(v));
 }
 
 void fs_num(FactSink *s, int64_t v) {

@@ -22,8 +22,20 @@ typedef struct IrOptions {
     bool fast_exit;    /* the caller exits right after: skip freeing LLVM's module */
 } IrOptions;
 
+/* The phases of ir_facts, timed in IrStats. */
+typedef enum IrPhase {
+    IR_PHASE_READ,    /* parse (and link) the inputs */
+    IR_PHASE_VERIFY,  /* LLVM's verifier */
+    IR_PHASE_PREPARE, /* debug-record conversion, data layout, ids of globals */
+    IR_PHASE_TEXT,    /* print the module once and index its lines */
+    IR_PHASE_WALK,    /* walk the module and emit every row */
+    IR_PHASE_WRITE,   /* finish writing the files and rename the directory */
+    IR_PHASE__COUNT
+} IrPhase;
+
 /* Per-relation row counts of the last successful run (for the CLI's summary). */
 typedef struct IrStats {
+    double seconds[IR_PHASE__COUNT]; /* wall time per phase */
     uint64_t rows[REL__COUNT];
     uint64_t instructions;
     uint64_t functions;

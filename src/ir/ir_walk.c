@@ -4,6 +4,7 @@
  * operands) and emit every relation through the FactSink.
  */
 #include <string.h>
+#include <time.h>
 
 #include "ir_int.h"
 #include "ir_load.h"
@@ -14,6 +15,20 @@ const char *ir_llvm_version(void) {
     LLVMGetVersion(&maj, &min, &pat);
     snprintf(buf, sizeof buf, "%u.%u.%u", maj, min, pat);
     return buf;
+}
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Records the seconds spent in a phase since *t (and restarts the clock). */
+static void phase(IrStats *stats, IrPhase p, double *t) {
+    double n = now();
+    if (stats)
+        stats->seconds[p] += n - *t;
+    *t = n;
 }
 
 static const char *opcode_name(LLVMOpcode op) {
@@ -236,16 +251,19 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
         diags_add(diags, DIAG_ERROR, (SrcLoc){0}, "no input files");
         TRY(E_SEMANTIC);
     }
+    double t = now();
     TRY(ir_load_file(c.llctx, inputs[0], &c.mod, diags));
     for (size_t i = 1; i < ninputs; i++) {
         LLVMModuleRef m = NULL;
         TRY(ir_load_file(c.llctx, inputs[i], &m, diags));
         TRY(ir_load_link(c.mod, m, inputs[i], diags));
     }
+    phase(stats, IR_PHASE_READ, &t);
     if (opt->verify)
         TRY(ir_load_verify(c.mod, ninputs == 1 ? inputs[0] : "the linked module", diags));
     /* LLVM 19 holds debug info as records, which its C API cannot iterate: turn them
      * back into llvm.dbg.* calls, which the walker reports as debug records. */
+    phase(stats, IR_PHASE_VERIFY, &t);
     if (LLVMIsNewDbgInfoFormat(c.mod))
         LLVMSetIsNewDbgInfoFormat(c.mod, 0);
     c.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(c.mod));
@@ -259,8 +277,11 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
         goto fail;
     }
     TRY(ir_ids_module(&c));
+    phase(stats, IR_PHASE_PREPARE, &t);
     TRY(ir_meta_begin(&c));
+    phase(stats, IR_PHASE_TEXT, &t);
     walk(&c, inputs, ninputs, stats);
+    phase(stats, IR_PHASE_WALK, &t);
     ir_meta_end(&c);
     if (opt->fast_exit) {
         /* the process ends right after: let it reclaim LLVM's memory wholesale */
@@ -281,6 +302,7 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
         stats->instructions = fact_sink_count(c.out, REL_instruction);
     st = fact_sink_commit(c.out, &err);
     c.out = NULL;
+    phase(stats, IR_PHASE_WRITE, &t);
     if (st != OK && stats)
         stats->output_failed = true;
     if (st != OK)
