@@ -7,3 +7,6 @@ foreach(s ${CHECK_SCRIPTS})
   get_filename_component(name ${s} NAME_WE)
   add_test(NAME check.${name} COMMAND bash ${s} $<TARGET_FILE:irlog> ${LLVM_BIN_DIR} ${CMAKE_SOURCE_DIR})
 endforeach()
+# docs/check.md lists every constraint (generated from datalog/constraints.dl).
+add_test(NAME check.doc_fresh
+         COMMAND bash -c "${PYTHON3} ${CMAKE_SOURCE_DIR}/tests/check/gen_doc.py ${CMAKE_SOURCE_DIR} | diff -u ${CMAKE_SOURCE_DIR}/docs/check.md - && echo docs/check.md is fresh")
