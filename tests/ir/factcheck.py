@@ -19,8 +19,9 @@
         The instructions of FACTDIR (instruction_opcode.facts) have, opcode by opcode,
         the counts of llvm-dis's text DIS_LL; likewise the functions with bodies
         (function_definition), the declarations (function_declaration), the global
-        variables (global_variable, when that relation exists), the blocks and the
-        instructions of each function.
+        variables (global_variable), the blocks and the instructions of each function,
+        switch cases, phi pairs, landingpad clauses, direct calls/invokes/callbrs, and
+        #dbg_ records by kind (each once its relation exists; else a note).
 
     factcheck.py arity FACTDIR SCHEMA_LIST [EXT]
         FACTDIR holds exactly one file per relation of SCHEMA_LIST (the output of
@@ -186,8 +187,10 @@ def parse_dis(path):
     opcodes = collections.Counter()
     defs, decls, globals_ = [], [], []
     blocks, insns = {}, collections.Counter()
+    extra = collections.Counter()  # structure: cases, phi pairs, clauses, callees, records
     fn = None
     first_line = False
+    in_switch = False
     with open(path, encoding="utf-8", errors="surrogateescape") as f:
         for line in f:
             line = line.rstrip("\n")
@@ -214,6 +217,21 @@ def parse_dis(path):
                 continue
             if not line.strip() or line.lstrip().startswith(";"):
                 continue
+            stripped = line.strip()
+            if in_switch:
+                if stripped.startswith("]"):
+                    in_switch = False
+                elif re.search(r"label\s+%", stripped):
+                    extra["switch case"] += 1
+                continue
+            if line.startswith("    #dbg_"):
+                m = re.match(r"#dbg_(\w+)", stripped)
+                extra["debug record " + m.group(1)] += 1
+                continue
+            m = re.match(r"(catch|filter|cleanup)\b", stripped)
+            if line.startswith("   ") and m:  # `          cleanup, !dbg !7`
+                extra["landingpad " + m.group(1)] += 1
+                continue
             if LABEL_RE.match(line):
                 blocks[fn] += 1
                 first_line = False
@@ -238,11 +256,21 @@ def parse_dis(path):
             op = re.match(r"[a-z_]*", op).group(0) or op  # `unreachable, !dbg !7`
             opcodes[op] += 1
             insns[fn] += 1
-    return opcodes, defs, decls, globals_, blocks, insns
+            if op == "switch" and text.rstrip().endswith("["):
+                in_switch = True
+            elif op == "phi":
+                extra["phi pair"] += len(re.findall(r",\s*" + LOCAL + r"\s*\]", text))
+            elif op == "landingpad" and re.search(r"\bcleanup\b", text):
+                extra["landingpad cleanup"] += 1
+            elif op in ("call", "invoke", "callbr"):
+                m = re.search(r"(" + GLOBAL_NAME + r")\(", text)
+                if m and not re.search(r"\basm\b", text.split(m.group(1))[0]):
+                    extra["direct " + op] += 1
+    return opcodes, defs, decls, globals_, blocks, insns, extra
 
 
 def cmd_complete(dis, factdir):
-    opcodes, defs, decls, globals_, blocks, insns = parse_dis(dis)
+    opcodes, defs, decls, globals_, blocks, insns, extra = parse_dis(dis)
 
     def facts(rel):
         p = os.path.join(factdir, rel + ".facts")
@@ -293,6 +321,42 @@ def cmd_complete(dis, factdir):
             if have[f] != insns.get(f, 0):
                 problem(f"function @{f}: {have[f]} instructions in the facts, "
                         f"{insns.get(f, 0)} in llvm-dis")
+    # structure: rows of the per-opcode relations against what llvm-dis prints, each
+    # compared once its relation exists
+    def nrows(rel, pred=None):
+        rows = facts(rel)
+        if rows is None:
+            return None
+        return len(rows) if pred is None else sum(1 for r in rows if pred(r))
+
+    global_id = re.compile(r'@(?:"(?:[^"\\]|\\.)*"|[-\w.$]+)')
+    direct = lambda r: global_id.fullmatch(unescape(r[1])) is not None  # not @f:%x
+    checks = [
+        ("switch case", "switch_instruction_case", None),
+        ("phi pair", "phi_instruction_pair", None),
+        ("landingpad catch", "landingpad_instruction_catch_clause", None),
+        ("landingpad filter", "landingpad_instruction_filter_clause", None),
+        ("landingpad cleanup", "landingpad_instruction_cleanup", None),
+        ("direct call", "call_instruction_function", direct),
+        ("direct invoke", "invoke_instruction_function", direct),
+        ("direct callbr", "callbr_instruction_function", direct),
+    ]
+    for what, rel, pred in checks:
+        got = nrows(rel, pred)
+        if got is None:
+            notes_.append(f"{rel}.facts absent: {what}s not compared")
+        elif got != extra[what]:
+            problem(f"{what}s: {got} rows in {rel}, {extra[what]} in llvm-dis")
+    kinds = facts("debug_record_kind")
+    if kinds is None:
+        notes_.append("debug_record_kind.facts absent: debug records not compared")
+    else:
+        have = collections.Counter(r[1] for r in kinds)
+        want = collections.Counter({k[len("debug record "):]: v for k, v in extra.items()
+                                    if k.startswith("debug record ")})
+        for k in sorted(set(have) | set(want)):
+            if have[k] != want[k]:
+                problem(f"#dbg_{k} records: {have[k]} in debug_record_kind, {want[k]} in llvm-dis")
     for n in notes_:
         notes.append(n)
 
