@@ -27,7 +27,20 @@ check() {
   if [ "$1" = 0 ]; then ok "$2"; else fail "$2"; fi
   if [ $# -ge 3 ] && [ -s "$3" ]; then sed 's/^/     /' "$3" | head -40; fi
 }
+# xcheck STATUS NAME REASON [DETAIL_FILE]: a check that is known to fail today (a bug
+# reported to the owner of the code): status != 0 prints `xfail` and is not a failure;
+# status 0 prints `XPASS` (the bug is fixed: turn the xcheck into a check).
+nxfail=0
+xcheck() {
+  if [ "$1" = 0 ]; then
+    ok "$2"; echo "     XPASS: this was an expected failure ($3); make it a plain check"
+  else
+    echo "xfail $2 (expected failure: $3)"; nxfail=$((nxfail + 1))
+    if [ $# -ge 4 ] && [ -s "$4" ]; then sed 's/^/     /' "$4" | head -10; fi
+  fi
+}
 finish() {
+  [ "$nxfail" = 0 ] || echo "$nxfail expected failures (xfail lines)"
   echo "$npass passed, $nfail failed"
   [ "$nfail" = 0 ]
   exit $?

@@ -139,6 +139,19 @@ expect "usage: unknown format" 2 "xml|usage" facts --format xml good.ll -o out
 expect "usage: bad -j" 2 "-j|usage" facts -j 0 good.ll -o out
 expect "usage: -o without a value" 2 "usage" facts good.ll -o
 
+# --separate names each directory after its input's base name: two inputs with the same
+# base name (a/x.ll and b/x.ll) must be refused, not written over each other
+newcase; mkdir "$d/a" "$d/b"
+printf 'define void @fa() {\n  ret void\n}\n' >"$d/a/x.ll"; printf 'define void @fb() {\n  ret void\n}\n' >"$d/b/x.ll"
+(cd "$d" && "$irlog" facts --separate -j 2 a/x.ll b/x.ll -o out >"$d/stdout" 2>"$d/stderr"); rc=$?
+{ echo "exit $rc; out/ holds: $(ls "$d/out" 2>/dev/null | tr '\n' ' ')"; cat "$d/stderr"; } >"$d/detail"
+# either fix will do: refused (exit 2, nothing written), or both written to two
+# distinct directories
+{ [ $rc = 2 ] && [ ! -e "$d/out" ] && grep -q 'x.ll' "$d/stderr"; } ||
+  { [ $rc = 0 ] && [ "$(cat "$d"/out/*/function.facts 2>/dev/null | sort | tr '\n' ' ')" = "@fa @fb " ]; }
+xcheck $? "--separate with two inputs of the same base name: refused, or both kept" \
+  "irlog writes out/x for both; one input's facts are silently lost, exit 0" "$d/detail"
+
 newcase; cp "$tmp/good.ll" "$d/"; cp "$tmp/case7/syntax.ll" "$d/" 2>/dev/null ||
   printf 'define i32 @f() {\n  %%x = add i32 1,\n  ret i32 %%x\n}\n' >"$d/syntax.ll"
 (cd "$d" && "$irlog" facts --separate -j 2 good.ll syntax.ll -o sep >"$d/stdout" 2>"$d/stderr"); rc=$?
