@@ -22,6 +22,8 @@ typedef struct Checker {
     DlProgram *p;
     Diags *d;
     Status st;
+    uint64_t *tsets; /* per type: the set of "own value" atoms it covers (tw words each) */
+    size_t tw;       /* words per set */
 } Checker;
 
 const char *dl_kind_name(DlKind k) {
@@ -163,8 +165,14 @@ static Status check_decls(Checker *c) {
                       dc->name, dc->arity);
             continue;
         }
+        dc->tys = arena_alloc(&p->arena, sizeof(int32_t) * (dc->arity + 1));
+        if (!dc->tys) {
+            st = E_NOMEM;
+            goto fail;
+        }
         for (uint32_t k = 0; k < dc->arity; k++) {
             int t = find_type(p, dc->attr_types[k]);
+            dc->tys[k] = t;
             if (t < 0) {
                 diags_add(c->d, DIAG_ERROR, dc->loc,
                           "attribute '%s' of relation '%s' has undeclared type '%s'",
@@ -785,6 +793,248 @@ static void ground_conj(Ground *gr, DlLit *lits, uint32_t n, DlAgg **aggs, uint3
     mem_free(in_agg);
 }
 
+/* ---- subtypes (Souffle's rules) ------------------------------------------------------
+ * A type denotes a set of values. Each primitive and each subtype `S <: B` owns values
+ * of its own (a subtype is a new subset of its base, disjoint from its siblings); a
+ * type's set is its own values, those of its subtypes (transitively) and, for a union
+ * or an alias, those of its members. As bit sets over the types, A <: B is set(A) ⊆
+ * set(B) and the greatest lower bound is the intersection (empty: no common subtype).
+ * In a clause, positive body atoms are sources: a variable's type is the intersection
+ * of the column types where it occurs (and `x = y` shares it); the head is a sink: the type of what is written there must be a subtype of the column's
+ * (negated atoms are sinks that only need to agree in kind).
+ * Constants are polymorphic (any subtype of their primitive); functors, arithmetic and
+ * aggregate results have their primitive type. */
+
+static uint64_t *tset(Checker *c, uint32_t t) {
+    return c->tsets + (size_t)t * c->tw;
+}
+
+static void tset_build(Checker *c, uint32_t t, uint8_t *state) {
+    DlProgram *p = c->p;
+    if (state[t])
+        return;
+    state[t] = 1;
+    DlType *ty = &p->types.v[t];
+    uint64_t *s = tset(c, t);
+    if (ty->form == DL_TY_PRIM || ty->form == DL_TY_SUB)
+        s[t / 64] |= 1ull << (t % 64);
+    if (ty->form == DL_TY_UNION || ty->form == DL_TY_ALIAS)
+        for (uint32_t k = 0; k < ty->nparts; k++) {
+            int m = find_type(p, ty->parts[k]);
+            if (m < 0 || state[m] == 1)
+                continue;
+            tset_build(c, (uint32_t)m, state);
+            for (size_t w = 0; w < c->tw; w++)
+                s[w] |= tset(c, (uint32_t)m)[w];
+        }
+    for (size_t i = 0; i < p->types.len; i++) {
+        const DlType *sub = &p->types.v[i];
+        if (sub->form != DL_TY_SUB || sub->state != 2 || find_type(p, sub->parts[0]) != (int)t ||
+            state[i] == 1)
+            continue;
+        tset_build(c, (uint32_t)i, state);
+        for (size_t w = 0; w < c->tw; w++)
+            s[w] |= tset(c, (uint32_t)i)[w];
+    }
+    state[t] = 2;
+}
+
+static Status tsets_init(Checker *c) {
+    DlProgram *p = c->p;
+    size_t n = p->types.len;
+    c->tw = (n + 63) / 64;
+    c->tsets = arena_calloc(&p->arena, sizeof(uint64_t) * c->tw * (n + 1));
+    uint8_t *state = mem_calloc(n + 1, 1);
+    if (!c->tsets || !state) {
+        mem_free(state);
+        return E_NOMEM;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (p->types.v[i].state == 2)
+            tset_build(c, (uint32_t)i, state);
+    mem_free(state);
+    return OK;
+}
+
+static int prim_type(Checker *c, DlKind k) {
+    return find_type(c->p, dl_kind_name(k));
+}
+
+typedef struct TyVar {
+    uint64_t *set;
+    bool known;       /* some source or functor gave it a type */
+    bool reported;
+    int name;         /* a type whose set it is (for messages), -1 when none */
+} TyVar;
+
+typedef struct Sub {
+    Checker *c;
+    DlClause *cl;
+    TyVar *v;
+    uint64_t *tmp;
+} Sub;
+
+static bool tset_empty(const Sub *s, const uint64_t *a) {
+    for (size_t w = 0; w < s->c->tw; w++)
+        if (a[w])
+            return false;
+    return true;
+}
+
+static bool tset_subset(const Sub *s, const uint64_t *a, const uint64_t *b) {
+    for (size_t w = 0; w < s->c->tw; w++)
+        if (a[w] & ~b[w])
+            return false;
+    return true;
+}
+
+/* The name of a type whose set equals a (the narrowest such; -1 when none). */
+static int tset_name(const Sub *s, const uint64_t *a) {
+    DlProgram *p = s->c->p;
+    for (size_t i = 0; i < p->types.len; i++)
+        if (p->types.v[i].state == 2 && memcmp(tset(s->c, (uint32_t)i), a, s->c->tw * 8) == 0)
+            return (int)i;
+    return -1;
+}
+
+static const char *ty_name(const Sub *s, int t) {
+    return t >= 0 ? s->c->p->types.v[t].name : "?";
+}
+
+/* Narrows variable v to type t (a source column, or an equality with a typed value). */
+static bool narrow(Sub *s, uint32_t v, int t, SrcLoc loc) {
+    TyVar *tv = &s->v[v];
+    if (t < 0 || s->c->p->types.v[t].state != 2)
+        return false;
+    const uint64_t *ts = tset(s->c, (uint32_t)t);
+    if (!tv->known) {
+        memcpy(tv->set, ts, s->c->tw * 8);
+        tv->known = true;
+        tv->name = t;
+        return true;
+    }
+    if (tset_subset(s, tv->set, ts))
+        return false;
+    for (size_t w = 0; w < s->c->tw; w++)
+        s->tmp[w] = tv->set[w] & ts[w];
+    if (tset_empty(s, s->tmp)) {
+        if (!tv->reported)
+            diags_add(s->c->d, DIAG_ERROR, loc,
+                      "type mismatch: variable '%s' has type '%s' here but '%s' elsewhere, and "
+                      "the two types have no common subtype",
+                      s->cl->var_names[v], ty_name(s, t), ty_name(s, tv->name));
+        tv->reported = true;
+        return false;
+    }
+    memcpy(tv->set, s->tmp, s->c->tw * 8);
+    tv->name = tset_name(s, tv->set);
+    if (tv->name < 0)
+        tv->name = t;
+    return true;
+}
+
+static void sub_sources(Sub *s, const DlLit *lits, uint32_t n) {
+    DlProgram *p = s->c->p;
+    for (uint32_t i = 0; i < n; i++) {
+        const DlLit *l = &lits[i];
+        if (l->kind != DL_LIT_ATOM)
+            continue;
+        const DlDecl *dc = &p->decls.v[l->atom.rel];
+        for (uint32_t j = 0; j < l->atom.nargs && j < dc->arity; j++) {
+            const DlExpr *e = l->atom.args[j];
+            if (e->kind == DL_X_VAR && !e->agg)
+                narrow(s, e->var, dc->tys[j], e->loc);
+        }
+    }
+}
+
+/* x = y shares types; x = functor gives x the functor's primitive type. */
+static bool sub_equalities(Sub *s, const DlLit *lits, uint32_t n) {
+    bool changed = false;
+    for (uint32_t i = 0; i < n; i++) {
+        const DlLit *l = &lits[i];
+        if (l->kind != DL_LIT_CMP || l->cmp != DL_CMP_EQ)
+            continue;
+        const DlExpr *a = l->lhs, *b = l->rhs;
+        for (int side = 0; side < 2; side++, a = l->rhs, b = l->lhs) {
+            if (a->kind != DL_X_VAR || a->agg)
+                continue;
+            if (b->kind == DL_X_VAR && !b->agg) {
+                TyVar *tb = &s->v[b->var];
+                if (tb->known && !tb->reported) {
+                    int nm = tset_name(s, tb->set);
+                    if (nm >= 0)
+                        changed |= narrow(s, a->var, nm, a->loc);
+                }
+            } else if (b->kind == DL_X_FUN || b->agg)
+                changed |= narrow(s, a->var, prim_type(s->c, (DlKind)b->ty), a->loc);
+        }
+    }
+    return changed;
+}
+
+/* A value written into column col (of type t) of a head or negated atom. */
+static void sub_sink(Sub *s, const DlExpr *e, const DlDecl *dc, uint32_t col) {
+    int t = dc->tys[col];
+    if (t < 0 || s->c->p->types.v[t].state != 2)
+        return;
+    const uint64_t *ts = tset(s->c, (uint32_t)t);
+    if (e->kind == DL_X_VAR && !e->agg) {
+        TyVar *tv = &s->v[e->var];
+        if (!tv->known || tv->reported || tset_subset(s, tv->set, ts))
+            return;
+        diags_add(s->c->d, DIAG_ERROR, e->loc,
+                  "type mismatch: variable '%s' has type '%s', which is not a subtype of '%s' "
+                  "(column '%s' of '%s')",
+                  s->cl->var_names[e->var], ty_name(s, tv->name), ty_name(s, t),
+                  dc->attr_names[col], dc->name);
+        tv->reported = true;
+    } else if (e->kind == DL_X_FUN || e->agg) {
+        int pt = prim_type(s->c, (DlKind)e->ty);
+        if (pt < 0 || tset_subset(s, tset(s->c, (uint32_t)pt), ts))
+            return;
+        diags_add(s->c->d, DIAG_ERROR, e->loc,
+                  "type mismatch: '%s' has type '%s', which is not a subtype of '%s' (column "
+                  "'%s' of '%s')",
+                  e->text, ty_name(s, pt), ty_name(s, t), dc->attr_names[col], dc->name);
+    }
+}
+
+static Status check_subtypes(Checker *c, DlClause *cl) {
+    Sub s = {c, cl, NULL, NULL};
+    size_t tw = c->tw;
+    s.v = mem_calloc(cl->nvars + 1, sizeof(TyVar));
+    uint64_t *bits = mem_calloc((cl->nvars + 1) * tw + 1, sizeof(uint64_t));
+    if (!s.v || !bits) {
+        mem_free(s.v);
+        mem_free(bits);
+        return E_NOMEM;
+    }
+    for (uint32_t v = 0; v < cl->nvars; v++) {
+        s.v[v].set = bits + v * tw;
+        s.v[v].name = -1;
+    }
+    s.tmp = bits + cl->nvars * tw;
+    sub_sources(&s, cl->body, cl->nbody);
+    for (uint32_t i = 0; i < cl->naggs; i++)
+        sub_sources(&s, cl->aggs[i]->body, cl->aggs[i]->nbody);
+    for (uint32_t round = 0; round <= cl->nvars; round++) {
+        bool changed = sub_equalities(&s, cl->body, cl->nbody);
+        for (uint32_t i = 0; i < cl->naggs; i++)
+            changed |= sub_equalities(&s, cl->aggs[i]->body, cl->aggs[i]->nbody);
+        if (!changed)
+            break;
+    }
+    const DlDecl *hd = &c->p->decls.v[cl->head.rel];
+    for (uint32_t j = 0; j < cl->head.nargs && j < hd->arity; j++)
+        sub_sink(&s, cl->head.args[j], hd, j);
+    /* negated atoms are sinks too, but Souffle only asks them to agree in kind (checked
+     * already): `!vector_type(T)` with T a Type is fine */
+    mem_free(s.v);
+    mem_free(bits);
+    return OK;
+}
+
 static Status check_clause(Checker *c, DlClause *cl) {
     Status st = OK;
     DlProgram *p = c->p;
@@ -847,6 +1097,7 @@ static Status check_clause(Checker *c, DlClause *cl) {
         infer(&s, cl->head.args[j], hd->kinds[j]);
     if (c->d->nerrors > e0)
         goto fail;
+    TRY(check_subtypes(c, cl));
     /* groundedness */
     g = mem_calloc(cl->nvars + 1, 1);
     rep = mem_calloc(cl->nvars + 1, 1);
@@ -931,10 +1182,11 @@ static void warn_empty(Checker *c, const DlLit *lits, uint32_t n, bool *warned) 
 
 Status dl_check(DlProgram *p, Diags *d) {
     Status st = OK;
-    Checker c = {p, d, OK};
+    Checker c = {p, d, OK, NULL, 0};
     size_t e0 = d->nerrors;
     TRY(check_types(&c));
     TRY(check_decls(&c));
+    TRY(tsets_init(&c));
     check_directives(&c);
     for (size_t i = 0; i < p->clauses.len; i++)
         TRY(check_clause(&c, &p->clauses.v[i]));

@@ -197,6 +197,7 @@ typedef struct DlDecl {
     const char **attr_names;
     const char **attr_types;
     uint8_t *kinds; /* DlKind per column */
+    int32_t *tys;   /* type index per column (-1: undeclared), set by the checker */
     bool eqrel;
     bool is_input, is_output, is_printsize;
     bool has_rules;  /* a fact or rule derives it */
