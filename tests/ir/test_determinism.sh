@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test_determinism.sh IRLOG LLVM_BIN SRCDIR — the same input gives the same bytes.
-#  1. Two runs over each input (tests/programs/shapes.cpp compiled at -O2 -g, and two
-#     IR fixtures) give byte-identical directories (diff -r), in TSV and in CSV.
-#  2. `--separate -j 2` over the three inputs twice gives identical trees, equal to the
+#  1. Two runs over each input (tests/programs/shapes.cpp compiled at -O2 -g, two golden
+#     fixtures and every_opcode.ll) give byte-identical directories (diff -r), in TSV
+#     and in CSV.
+#  2. `--separate -j 2` over these inputs twice gives identical trees, equal to the
 #     one-input-at-a-time runs.
 #  3. The same module as .ll and as .bc gives identical relations (all but the module*
 #     files, which name the input); for the program the .ll is llvm-dis's text of
@@ -20,11 +21,18 @@ if ! (cd "$srcdir/tests/programs" && "$clangxx" -std=c++17 -O2 -g -fno-ident -ff
   fail "clang++ -O2 -g shapes.cpp"; cat "$tmp/err"; finish
 fi
 "$llvm_dis" "$tmp/in/shapes.bc" -o "$tmp/in/shapes.ll"
-# two fixtures: the first hand-written golden case (if any) and every_opcode.ll
+# fixtures: two golden cases (debug_cpp and const_exprs, where metadata numbering and
+# constant ids could go wrong; else the first two there are) and every_opcode.ll
 fixtures=()
-for f in "$srcdir"/tests/golden/ir/*.ll; do [ -f "$f" ] && { fixtures+=("$f"); break; }; done
+for f in "$srcdir"/tests/golden/ir/debug_cpp.ll "$srcdir"/tests/golden/ir/const_exprs.ll; do
+  [ -f "$f" ] && fixtures+=("$f")
+done
+for f in "$srcdir"/tests/golden/ir/*.ll; do
+  [ ${#fixtures[@]} -ge 2 ] && break
+  [ -f "$f" ] && [[ " ${fixtures[*]} " != *" $f "* ]] && fixtures+=("$f")
+done
+[ ${#fixtures[@]} -lt 2 ] && echo "note: fewer than two golden fixtures in tests/golden/ir"
 fixtures+=("$here/inputs/every_opcode.ll")
-[ ${#fixtures[@]} -lt 2 ] && echo "note: no golden fixture in tests/golden/ir; one fixture used"
 for f in "${fixtures[@]}"; do
   b=$(basename "$f" .ll)
   cp "$f" "$tmp/in/$b.ll"
