@@ -270,6 +270,11 @@ Status dl_io_read_inputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
         const DlDirective *dir = &p->dirs.v[i];
         if (dir->kind != DL_DIR_INPUT)
             continue;
+        /* an input that no rule reads and that is not an output is never read (nor is its
+         * file required): schemas declare hundreds of inputs, a program uses a few */
+        const DlDecl *dc = &p->decls.v[dir->rel];
+        if (!dc->used && !dc->is_output && !dc->is_printsize)
+            continue;
         Status st = read_file(p, dir, o->fact_dir ? o->fact_dir : ".", d);
         if (st == E_NOMEM || st == E_LIMIT)
             return st;
@@ -495,7 +500,6 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
     uint32_t *rank = NULL;
     StrBuf sb = SB_INIT;
     bool made_dir = false;
-    TRY(symbol_ranks(p, &rank));
     /* directives in stratum order, then source order */
     for (uint32_t s = 0; s <= p->nstrata; s++)
         for (size_t i = 0; i < p->dirs.len; i++) {
@@ -518,6 +522,12 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
         if (!delim)
             delim = "\t";
         const DlValue **order;
+        if (!rank)
+            for (uint32_t k = 0; k < dc->arity; k++)
+                if (dl_decl_kind(dc, k) == DL_KIND_SYMBOL) {
+                    TRY(symbol_ranks(p, &rank)); /* only when a symbol column is written */
+                    break;
+                }
         TRY(sorted_with(p, dir->rel, rank, &order));
         sb_reset(&sb);
         if (to_stdout || (io && strcmp(io, "stdout") == 0)) {
