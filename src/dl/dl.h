@@ -3,7 +3,7 @@
  *
  * Owns: loading a program written in irlog's subset of Souffle's language (from a file or
  * a string), checking it, evaluating it over fact files (stratified, semi-naive, over
- * hash-indexed relations) and giving the resulting relations back, in-process or as
+ * B+tree relations in column orders) and giving the resulting relations back, in-process or as
  * files. See docs/datalog.md for the language.
  *
  * Lifecycle:

@@ -6,11 +6,13 @@
  * splitting recursive rules into semi-naive versions (one per recursive body atom, that
  * atom reading the delta); choosing a join order (delta atom first, then the atom with
  * the most bound columns, filters and aggregates as soon as their variables are bound,
- * or the order a `.plan` pins); and choosing indexes: every search becomes a signature
- * (the set of bound columns), and each distinct signature of a relation gets one hash
- * index whose column order is the key columns followed by the rest. Full-tuple searches
- * use the primary set; empty signatures scan.
- * Invariant: every DlOp's slots index the plan's environment (variables, then constants).
+ * or the order a `.plan` pins); and choosing indexes (assign_indexes): every search
+ * becomes a signature (the set of bound columns); once all rules are planned, each
+ * relation gets the minimum chain cover of its signatures as column orders (Souffle's
+ * approach), and every search op is rewritten into the order whose prefix is its
+ * signature. Full-tuple searches and scans use order 0.
+ * Invariant: every DlOp's slots index the plan's environment (variables, then constants);
+ * after planning, an op's cols and key are in its index's column order.
  */
 #include <string.h>
 

@@ -264,7 +264,9 @@ def run_one(irlog, seed, keep):
         errors = []
         for jobs in ("1", "2"):
             out = os.path.join(d, f"out{jobs}")
+            # IRLOG_DL_FORCE_JOBS: every phase really runs on the threads, however small
             r = subprocess.run([irlog, "run", "prog.dl", "-F", ".", "-D", out, "-j", jobs],
+                               env=dict(os.environ, IRLOG_DL_FORCE_JOBS="1"),
                                cwd=d, capture_output=True, text=True)
             if r.returncode != 0:
                 errors.append(f"-j {jobs}: exit {r.returncode}: {r.stderr.strip()[:300]}")
