@@ -243,7 +243,8 @@ int cmd_check(int argc, char **argv) {
         }
         dl_iter_release(&it);
     }
-    qsort(vs.v, vs.len, sizeof(Violation), cmp_violation);
+    if (vs.len > 1)
+        qsort(vs.v, vs.len, sizeof(Violation), cmp_violation);
 
     const char *what = is_dir ? inputs[0] : (n == 1 ? inputs[0] : "the linked inputs");
     size_t ncons = 0;

@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -107,22 +108,36 @@ static void remove_tmp(const char *outdir, pid_t pid) {
     sb_release(&f);
 }
 
-static int wait_job(Job *j) {
-    int status;
-    while (waitpid(j->pid, &status, 0) < 0) {
-        if (errno != EINTR) {
-            cli_error("waitpid: %s", strerror(errno));
-            return EXIT_INTERNAL;
-        }
-    }
+static volatile sig_atomic_t got_signal; /* SIGINT/SIGTERM/SIGHUP received */
+
+static void on_signal(int sig) {
+    got_signal = sig;
+}
+
+/* While jobs run, the parent catches the terminating signals, so that it can stop its
+ * children and remove their temporary directories before it goes. */
+static void catch_signals(bool on) {
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on ? on_signal : SIG_DFL;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < ARRAY_LEN(sigs); i++)
+        sigaction(sigs[i], &sa, NULL);
+}
+
+/* Reports a child that ended; returns its exit code. */
+static int job_ended(Job *j, int status) {
     if (WIFEXITED(status))
         return WEXITSTATUS(status);
     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     remove_tmp(j->outdir, j->pid);
+    if (got_signal)
+        return EXIT_INTERNAL; /* stopped by us; the caller reports the interruption */
     if (j->n == 1)
         cli_error("%s: LLVM stopped with signal %d (%s) while reading this input; it is "
                   "probably invalid IR (LLVM aborts on some broken modules, e.g. with debug "
-                  "info); nothing was written",
+                  "info); nothing was written for it",
                   j->inputs[0], sig, strsignal(sig));
     else
         cli_error("LLVM stopped with signal %d (%s) while reading or linking the %zu inputs; "
@@ -134,13 +149,19 @@ static int wait_job(Job *j) {
 static int start_job(Job *j, const FactsArgs *a) {
     fflush(stdout);
     fflush(stderr);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         cli_error("fork: %s", strerror(errno));
         return EXIT_INTERNAL;
     }
     if (pid == 0) {
+        catch_signals(false);
         signal(SIGPIPE, SIG_DFL);
+        /* if the parent dies, so does the child, before it can put anything in place */
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != parent)
+            _exit(EXIT_INTERNAL);
         FactsArgs child = *a;
         child.opt.fast_exit = true; /* the child _exits right after */
         int code = run_job(j->inputs, j->n, j->outdir, &child);
@@ -150,6 +171,69 @@ static int start_job(Job *j, const FactsArgs *a) {
     return EXIT_OK;
 }
 
+/* Runs the jobs, at most `par` at a time; returns the first failing exit code (or
+ * EXIT_OK). On SIGINT/SIGTERM/SIGHUP: stops the children, removes their temporary
+ * directories, and ends this process with the same signal. */
+static int run_jobs(Job *jobs, size_t n, int par, const FactsArgs *a) {
+    int rc = EXIT_OK;
+    size_t next = 0, running = 0;
+    got_signal = 0;
+    catch_signals(true);
+    while ((next < n || running) && !got_signal) {
+        while (next < n && running < (size_t)par && !got_signal) {
+            int r = start_job(&jobs[next], a);
+            next++;
+            if (r != EXIT_OK) {
+                if (rc == EXIT_OK)
+                    rc = r;
+                continue;
+            }
+            running++;
+        }
+        if (!running)
+            break;
+        int status;
+        pid_t pid = wait(&status);
+        if (pid < 0) {
+            if (errno == EINTR)
+                continue;
+            cli_error("wait: %s", strerror(errno));
+            rc = EXIT_INTERNAL;
+            break;
+        }
+        for (size_t k = 0; k < next; k++) {
+            if (jobs[k].pid != pid)
+                continue;
+            int r = job_ended(&jobs[k], status);
+            if (r != EXIT_OK && rc == EXIT_OK)
+                rc = r;
+            jobs[k].pid = 0;
+            running--;
+        }
+    }
+    if (got_signal) {
+        for (size_t k = 0; k < next; k++)
+            if (jobs[k].pid > 0)
+                kill(jobs[k].pid, SIGTERM);
+        for (size_t k = 0; k < next; k++) {
+            if (jobs[k].pid <= 0)
+                continue;
+            int status;
+            while (waitpid(jobs[k].pid, &status, 0) < 0 && errno == EINTR)
+                ;
+            remove_tmp(jobs[k].outdir, jobs[k].pid);
+            jobs[k].pid = 0;
+        }
+        int sig = got_signal;
+        cli_error("interrupted by signal %d (%s); nothing more was written", sig, strsignal(sig));
+        catch_signals(false);
+        raise(sig);
+        return 128 + sig;
+    }
+    catch_signals(false);
+    return rc;
+}
+
 int facts_generate(const char *const *inputs, size_t n, const char *outdir) {
     FactsArgs a;
     memset(&a, 0, sizeof a);
@@ -157,10 +241,7 @@ int facts_generate(const char *const *inputs, size_t n, const char *outdir) {
     a.opt.format = FACTS_TSV;
     a.jobs = 1;
     Job j = {0, inputs, n, (char *)outdir};
-    int rc = start_job(&j, &a);
-    if (rc == EXIT_OK)
-        rc = wait_job(&j);
-    return rc;
+    return run_jobs(&j, 1, 1, &a);
 }
 
 /* "dir/x.bc" → "OUT/x" (the input's base name without its extension). */
@@ -239,69 +320,38 @@ int cmd_facts(int argc, char **argv) {
     }
     if (!a.separate) {
         Job j = {0, a.inputs, a.ninputs, (char *)a.outdir};
-        rc = start_job(&j, &a);
-        if (rc == EXIT_OK)
-            rc = wait_job(&j);
+        rc = run_jobs(&j, 1, 1, &a);
         mem_free(a.inputs);
         return rc;
-    }
-    if (mkdir(a.outdir, 0777) != 0 && errno != EEXIST) {
-        cli_error("%s: cannot create directory: %s", a.outdir, strerror(errno));
-        mem_free(a.inputs);
-        return EXIT_OUTPUT;
     }
     Job *jobs = mem_calloc(a.ninputs, sizeof(Job));
     if (!jobs) {
         mem_free(a.inputs);
         return EXIT_INTERNAL;
     }
-    size_t next = 0, done = 0, running = 0;
-    while (done < a.ninputs) {
-        while (next < a.ninputs && running < (size_t)a.jobs) {
-            Job *j = &jobs[next];
-            j->inputs = &a.inputs[next];
-            j->n = 1;
-            j->outdir = separate_dir(a.outdir, a.inputs[next]);
-            next++;
-            int r = j->outdir ? start_job(j, &a) : EXIT_INTERNAL;
-            if (r != EXIT_OK) {
-                if (rc == EXIT_OK)
-                    rc = r;
-                done++;
-                continue;
-            }
-            running++;
-        }
-        if (!running)
-            break;
-        int status;
-        pid_t pid = wait(&status);
-        if (pid < 0) {
-            if (errno == EINTR)
-                continue;
+    for (size_t k = 0; k < a.ninputs && rc == EXIT_OK; k++) {
+        jobs[k].inputs = &a.inputs[k];
+        jobs[k].n = 1;
+        jobs[k].outdir = separate_dir(a.outdir, a.inputs[k]);
+        if (!jobs[k].outdir) {
+            rc = EXIT_INTERNAL;
             break;
         }
-        for (size_t k = 0; k < next; k++) {
-            if (jobs[k].pid != pid)
-                continue;
-            int r;
-            if (WIFEXITED(status)) {
-                r = WEXITSTATUS(status);
-            } else {
-                /* reuse wait_job's reporting for a signalled child */
-                remove_tmp(jobs[k].outdir, pid);
-                cli_error("%s: LLVM stopped with signal %d (%s) while reading this input; it "
-                          "is probably invalid IR; nothing was written for it",
-                          jobs[k].inputs[0], WTERMSIG(status), strsignal(WTERMSIG(status)));
-                r = EXIT_INPUT;
+        for (size_t m = 0; m < k; m++)
+            if (strcmp(jobs[m].outdir, jobs[k].outdir) == 0) {
+                cli_error("facts --separate: %s and %s would both be written to %s; rename one "
+                          "of them",
+                          a.inputs[m], a.inputs[k], jobs[k].outdir);
+                rc = EXIT_USAGE;
+                break;
             }
-            if (r != EXIT_OK && rc == EXIT_OK)
-                rc = r;
-            jobs[k].pid = 0;
-            running--;
-            done++;
-        }
     }
+    if (rc == EXIT_OK && mkdir(a.outdir, 0777) != 0 && errno != EEXIST) {
+        cli_error("%s: cannot create directory: %s", a.outdir, strerror(errno));
+        rc = EXIT_OUTPUT;
+    }
+    if (rc == EXIT_OK)
+        rc = run_jobs(jobs, a.ninputs, a.jobs, &a);
     for (size_t k = 0; k < a.ninputs; k++)
         mem_free(jobs[k].outdir);
     mem_free(jobs);

@@ -44,6 +44,7 @@ static void usage(FILE *out) {
 }
 
 int main(int argc, char **argv) {
+    diags_program = "irlog";
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

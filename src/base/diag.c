@@ -50,9 +50,13 @@ void diags_add(Diags *d, DiagSeverity sev, SrcLoc loc, const char *fmt, ...) {
     va_end(ap);
 }
 
+const char *diags_program;
+
 void diags_print(const Diags *d, FILE *out) {
     for (size_t i = 0; i < d->v.len; i++) {
         const Diag *g = &d->v.v[i];
+        if (!g->loc.file && diags_program)
+            fprintf(out, "%s: ", diags_program);
         if (g->loc.file) {
             fputs(g->loc.file, out);
             if (g->loc.line) {

@@ -41,6 +41,10 @@ void diags_addv(Diags *d, DiagSeverity sev, SrcLoc loc, const char *fmt, va_list
 static inline bool diags_has_errors(const Diags *d) {
     return d->nerrors != 0;
 }
+/* Name printed before diagnostics that have no file ("irlog: error: ..."); NULL for
+ * none. The CLI sets it once at start-up. */
+extern const char *diags_program;
+
 /* Writes every diagnostic in order, one per line (the CLI's job). */
 void diags_print(const Diags *d, FILE *out);
 /* Formats one diagnostic as `file:line:col: severity: msg` into buf. */

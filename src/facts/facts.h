@@ -121,6 +121,8 @@ void fact_sink_abort(FactSink *s);
 uint64_t fact_sink_count(const FactSink *s, IrRel r);
 /* Sticky status of the sink (first I/O or memory error); OK while all is well. */
 Status fact_sink_status(FactSink *s);
+/* Text of the sink's first error (strerror for I/O errors). */
+const char *fact_sink_error(FactSink *s);
 
 /* Low-level row writing; the typed emitters below are the normal interface. */
 void fs_begin(FactSink *s, IrRel r);

@@ -256,7 +256,7 @@ Status fact_sink_open(FactSink **out, const char *dir, FactFormat fmt, StrBuf *e
     }
     remove_tree_files(s->tmp); /* a leftover from a killed run with the same pid */
     if (mkdir(s->tmp, 0777) != 0) {
-        sb_addf(err, "%s: cannot create directory: %s", s->tmp, strerror(errno));
+        sb_addf(err, "%s: cannot create the output directory: %s", s->dir, strerror(errno));
         fact_sink_abort(s);
         return E_IO;
     }
@@ -347,6 +347,13 @@ Status fact_sink_commit(FactSink *s, StrBuf *err) {
 
 uint64_t fact_sink_count(const FactSink *s, IrRel r) {
     return s->rel[r].rows;
+}
+
+const char *fact_sink_error(FactSink *s) {
+    Status st = fact_sink_status(s);
+    if (st == E_IO)
+        return strerror(s->err_no ? s->err_no : s->werr_no);
+    return status_str(st);
 }
 
 Status fact_sink_status(FactSink *s) {

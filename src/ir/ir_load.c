@@ -12,6 +12,7 @@
 
 #include "ir_int.h"
 #include "ir_load.h"
+#include "strbuf.h"
 
 static void on_diag(LLVMDiagnosticInfoRef di, void *p) {
     Diags *d = p;
@@ -30,19 +31,45 @@ void ir_load_init_context(LLVMContextRef ctx, Diags *d) {
     LLVMContextSetDiagnosticHandler(ctx, on_diag, d);
 }
 
-/* Strips one trailing newline and splits LLVM's "file:line:col: error: msg" prefix. */
-static void report_llvm(Diags *d, const char *path, const char *what, char *msg) {
-    char *text = msg ? msg : (char *)"(no message)";
-    size_t n = strlen(text);
-    while (n && (text[n - 1] == '\n' || text[n - 1] == ' '))
-        text[--n] = '\0';
-    /* LLVM's parser messages start with "<path>:line:col: error: ". Keep them whole:
-     * they already carry the location, and the source line with a caret follows. */
+/* LLVM's messages start with "<path>:line:col: error: " or "<path>: error: "; the
+ * text after the first line (the source line and a caret) is kept. Bytes that are not
+ * printable ASCII (random input echoed back) are written as \xNN. */
+static void report_llvm(Diags *d, const char *path, const char *what, const char *msg) {
+    StrBuf text = SB_INIT;
+    const char *m = msg ? msg : "(no message)";
+    for (const unsigned char *p = (const unsigned char *)m; *p; p++) {
+        if (*p == '\n' || *p == '\t' || (*p >= 0x20 && *p < 0x7f))
+            sb_addc(&text, (char)*p);
+        else
+            sb_addf(&text, "\\x%02X", *p);
+    }
+    while (text.len && (text.buf[text.len - 1] == '\n' || text.buf[text.len - 1] == ' '))
+        sb_truncate(&text, text.len - 1);
+    SrcLoc loc = {path, 0, 0};
+    const char *body = text.buf;
     size_t pl = strlen(path);
-    if (strncmp(text, path, pl) == 0 && text[pl] == ':')
-        diags_add(d, DIAG_ERROR, (SrcLoc){0}, "%s", text);
+    if (strncmp(body, path, pl) == 0 && body[pl] == ':') {
+        const char *q = body + pl + 1;
+        unsigned line = 0, col = 0;
+        int used = 0;
+        if (sscanf(q, "%u:%u:%n", &line, &col, &used) == 2 && used > 0) {
+            loc.line = line;
+            loc.col = col;
+            q += used;
+        }
+        while (*q == ' ')
+            q++;
+        if (strncmp(q, "error:", 6) == 0)
+            q += 6;
+        while (*q == ' ')
+            q++;
+        body = q;
+    }
+    if (loc.line)
+        diags_add(d, DIAG_ERROR, loc, "%s", body);
     else
-        diags_add(d, DIAG_ERROR, (SrcLoc){path, 0, 0}, "%s: %s", what, text);
+        diags_add(d, DIAG_ERROR, loc, "%s: %s", what, body);
+    sb_release(&text);
 }
 
 Status ir_load_file(LLVMContextRef ctx, const char *path, LLVMModuleRef *out, Diags *d) {
@@ -63,7 +90,7 @@ Status ir_load_file(LLVMContextRef ctx, const char *path, LLVMModuleRef *out, Di
     LLVMModuleRef m = NULL;
     /* LLVMParseIRInContext takes ownership of buf, on success and on failure. */
     if (LLVMParseIRInContext(ctx, buf, &m, &msg) || !m) {
-        report_llvm(d, path, bitcode ? "invalid or unsupported bitcode" : "invalid LLVM IR", msg);
+        report_llvm(d, path, bitcode ? "invalid or unsupported bitcode" : "not valid LLVM IR", msg);
         LLVMDisposeMessage(msg);
         return E_LLVM;
     }

@@ -288,8 +288,14 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
         c.mod = NULL;
         c.llctx = NULL;
     }
-    if (c.st == OK && fact_sink_status(c.out) != OK)
+    if (c.st == OK && fact_sink_status(c.out) != OK) {
         c.st = fact_sink_status(c.out);
+        if (stats)
+            stats->output_failed = c.st == E_IO;
+        diags_add(diags, DIAG_ERROR, (SrcLoc){outdir, 0, 0}, "cannot write the relations: %s",
+                  fact_sink_error(c.out));
+        TRY(c.st);
+    }
     if (c.st != OK) {
         diags_add(diags, DIAG_ERROR, (SrcLoc){0}, "while writing the relations: %s",
                   status_str(c.st));
