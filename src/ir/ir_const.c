@@ -718,22 +718,6 @@ static void add_elements(ConstWalk *w, StrBuf *sb, LLVMValueRef v, unsigned n, u
     }
 }
 
-static void add_escaped(StrBuf *sb, const char *s, size_t n) {
-    static const char hx[] = "0123456789ABCDEF";
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == '\\') {
-            sb_adds(sb, "\\\\");
-        } else if (ch >= 0x20 && ch < 0x7f && ch != '"') {
-            sb_addc(sb, (char)ch);
-        } else {
-            sb_addc(sb, '\\');
-            sb_addc(sb, hx[ch >> 4]);
-            sb_addc(sb, hx[ch & 15]);
-        }
-    }
-}
-
 static const char *kind_of(LLVMValueRef v) {
     switch (LLVMGetValueKind(v)) {
     case LLVMUndefValueValueKind: return "undef";
@@ -839,7 +823,7 @@ static void build(ConstWalk *w, LLVMValueRef v) {
             const char *s = LLVMGetAsString(v, &n);
             sb_adds(sb, "c\"");
             size_t start = sb->len;
-            add_escaped(sb, s, n);
+            ir_append_escaped(sb, s, n);
             /* the string text is the part between the quotes */
             sb_add(&bits, sb->buf + start, sb->len - start);
             sb_addc(sb, '"');

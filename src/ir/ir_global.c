@@ -340,16 +340,6 @@ static const char *tok_paren(Tok t) {
     return NULL;
 }
 
-static int hexval(char ch) {
-    if (ch >= '0' && ch <= '9')
-        return ch - '0';
-    if (ch >= 'A' && ch <= 'F')
-        return ch - 'A' + 10;
-    if (ch >= 'a' && ch <= 'f')
-        return ch - 'a' + 10;
-    return -1;
-}
-
 /* Appends the contents of a printed string "..." (printEscapedString's escapes: \\
  * and \XX) to sb. */
 static void unescape(StrBuf *sb, const char *s, size_t n) {
@@ -357,8 +347,8 @@ static void unescape(StrBuf *sb, const char *s, size_t n) {
         if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\\') {
             sb_addc(sb, '\\');
             i++;
-        } else if (s[i] == '\\' && i + 2 < n && hexval(s[i + 1]) >= 0 && hexval(s[i + 2]) >= 0) {
-            sb_addc(sb, (char)(hexval(s[i + 1]) * 16 + hexval(s[i + 2])));
+        } else if (s[i] == '\\' && i + 2 < n && ir_hexval(s[i + 1]) >= 0 && ir_hexval(s[i + 2]) >= 0) {
+            sb_addc(sb, (char)(ir_hexval(s[i + 1]) * 16 + ir_hexval(s[i + 2])));
             i += 2;
         } else {
             sb_addc(sb, s[i]);

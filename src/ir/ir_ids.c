@@ -15,6 +15,32 @@
 
 #include "ir_int.h"
 
+void ir_append_escaped(StrBuf *sb, const char *s, size_t n) {
+    static const char hex[] = "0123456789ABCDEF";
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '\\') { /* llvm-dis 19 doubles a backslash */
+            sb_adds(sb, "\\\\");
+        } else if (ch >= 0x20 && ch < 0x7f && ch != '"') {
+            sb_addc(sb, (char)ch);
+        } else {
+            sb_addc(sb, '\\');
+            sb_addc(sb, hex[ch >> 4]);
+            sb_addc(sb, hex[ch & 15]);
+        }
+    }
+}
+
+int ir_hexval(char ch) {
+    if (ch >= '0' && ch <= '9')
+        return ch - '0';
+    if (ch >= 'a' && ch <= 'f')
+        return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F')
+        return ch - 'A' + 10;
+    return -1;
+}
+
 void ir_append_name(StrBuf *sb, char prefix, const char *name, size_t len) {
     sb_addc(sb, prefix);
     bool quote = len == 0 || isdigit((unsigned char)name[0]);
@@ -27,20 +53,8 @@ void ir_append_name(StrBuf *sb, char prefix, const char *name, size_t len) {
         sb_add(sb, name, len);
         return;
     }
-    static const char hex[] = "0123456789ABCDEF";
     sb_addc(sb, '"');
-    for (size_t i = 0; i < len; i++) {
-        unsigned char ch = (unsigned char)name[i];
-        if (ch == '\\') { /* llvm-dis 19 doubles a backslash in a name */
-            sb_adds(sb, "\\\\");
-        } else if (isprint(ch) && ch != '"') {
-            sb_addc(sb, (char)ch);
-        } else {
-            sb_addc(sb, '\\');
-            sb_addc(sb, hex[ch >> 4]);
-            sb_addc(sb, hex[ch & 15]);
-        }
-    }
+    ir_append_escaped(sb, name, len);
     sb_addc(sb, '"');
 }
 

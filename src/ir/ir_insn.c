@@ -99,30 +99,6 @@ static const char *fcmp_name(LLVMRealPredicate p) {
 
 /* Appends s[0..n) the way AsmWriter's printEscapedString does: printable characters
  * other than \ and " as they are, everything else as \XX (upper-case hex). */
-static void add_escaped(StrBuf *sb, const char *s, size_t n) {
-    static const char hex[] = "0123456789ABCDEF";
-    for (size_t k = 0; k < n; k++) {
-        unsigned char ch = (unsigned char)s[k];
-        if (ch >= 0x20 && ch < 0x7f && ch != '\\' && ch != '"') {
-            sb_addc(sb, (char)ch);
-        } else {
-            sb_addc(sb, '\\');
-            sb_addc(sb, hex[ch >> 4]);
-            sb_addc(sb, hex[ch & 15]);
-        }
-    }
-}
-
-static int hexval(char ch) {
-    if (ch >= '0' && ch <= '9')
-        return ch - '0';
-    if (ch >= 'a' && ch <= 'f')
-        return ch - 'a' + 10;
-    if (ch >= 'A' && ch <= 'F')
-        return ch - 'A' + 10;
-    return -1;
-}
-
 /* ---- shared pieces ---- */
 
 typedef void (*ScopeEmit)(FactSink *o, const char *insn, const char *scope);
@@ -142,7 +118,7 @@ static void emit_syncscope(IrCtx *c, LLVMValueRef i, const char *id, ScopeEmit e
     StrBuf sb = SB_INIT;
     for (; *p && *p != '"'; p++) {
         int h, l;
-        if (*p == '\\' && (h = hexval(p[1])) >= 0 && (l = hexval(p[2])) >= 0) {
+        if (*p == '\\' && (h = ir_hexval(p[1])) >= 0 && (l = ir_hexval(p[2])) >= 0) {
             sb_addc(&sb, (char)(h * 16 + l));
             p += 2;
         } else {
@@ -853,9 +829,9 @@ const char *ir_asm_id(IrCtx *c, LLVMValueRef v) {
     if (unwind)
         sb_adds(&sb, "unwind ");
     sb_addc(&sb, '"');
-    add_escaped(&sb, s, slen);
+    ir_append_escaped(&sb, s, slen);
     sb_adds(&sb, "\", \"");
-    add_escaped(&sb, cons, clen);
+    ir_append_escaped(&sb, cons, clen);
     sb_addc(&sb, '"');
     if (sb.oom) {
         sb_release(&sb);

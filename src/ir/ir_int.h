@@ -65,6 +65,11 @@ typedef struct IrCtx {
 /* Appends `prefix` + name in LLVM's spelling: unquoted when it is [-a-zA-Z._0-9]+ not
  * starting with a digit, else quoted with \XX escapes (as llvm-dis prints it). */
 void ir_append_name(StrBuf *sb, char prefix, const char *name, size_t len);
+/* Appends s[0..n) escaped as llvm-dis escapes names and strings: printable ASCII as is,
+ * a backslash doubled, anything else (and ") as \XX. */
+void ir_append_escaped(StrBuf *sb, const char *s, size_t n);
+/* Value of a hex digit, or -1. */
+int ir_hexval(char ch);
 /* Interns s[0..n) for the whole walk; NULL (and ctx->st set) on failure. */
 const char *ir_intern(IrCtx *c, const char *s, size_t n);
 /* Numbers unnamed globals and creates the ids of every global value. */

@@ -70,42 +70,16 @@ bool md_field(MdSpan f, MdSpan *name, MdSpan *value) {
     return false;
 }
 
-static int hexval(char ch) {
-    if (ch >= '0' && ch <= '9')
-        return ch - '0';
-    if (ch >= 'a' && ch <= 'f')
-        return ch - 'a' + 10;
-    if (ch >= 'A' && ch <= 'F')
-        return ch - 'A' + 10;
-    return -1;
-}
-
 void md_unescape(StrBuf *sb, const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) {
         if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\\') {
             sb_addc(sb, '\\');
             i++;
-        } else if (s[i] == '\\' && i + 2 < n && hexval(s[i + 1]) >= 0 && hexval(s[i + 2]) >= 0) {
-            sb_addc(sb, (char)(hexval(s[i + 1]) * 16 + hexval(s[i + 2])));
+        } else if (s[i] == '\\' && i + 2 < n && ir_hexval(s[i + 1]) >= 0 && ir_hexval(s[i + 2]) >= 0) {
+            sb_addc(sb, (char)(ir_hexval(s[i + 1]) * 16 + ir_hexval(s[i + 2])));
             i += 2;
         } else {
             sb_addc(sb, s[i]);
-        }
-    }
-}
-
-void md_escape(StrBuf *sb, const char *s, size_t n) {
-    static const char hex[] = "0123456789ABCDEF";
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == '\\') {
-            sb_adds(sb, "\\\\");
-        } else if (ch >= 0x20 && ch < 0x7f && ch != '"') {
-            sb_addc(sb, (char)ch);
-        } else {
-            sb_addc(sb, '\\');
-            sb_addc(sb, hex[ch >> 4]);
-            sb_addc(sb, hex[ch & 15]);
         }
     }
 }

@@ -1209,7 +1209,7 @@ static const char *md_arg(IrCtx *c, LLVMValueRef i, unsigned k, const MdSpanVec 
         const char *s = LLVMGetMDString(op, &len);
         StrBuf sb = SB_INIT;
         sb_adds(&sb, "!\"");
-        md_escape(&sb, s ? s : "", s ? len : 0);
+        ir_append_escaped(&sb, s ? s : "", s ? len : 0);
         sb_addc(&sb, '"');
         const char *r = inline_md(c, (MdSpan){sb.buf, sb.len}, NULL);
         sb_release(&sb);

@@ -43,32 +43,7 @@ static const char *printed_name(IrCtx *c, LLVMValueRef g, StrBuf *sb) {
     if (!len)
         return ir_value_id(c, g);
     sb_reset(sb);
-    sb_addc(sb, '@');
-    bool quote = name[0] >= '0' && name[0] <= '9';
-    for (size_t i = 0; i < len && !quote; i++) {
-        unsigned char ch = (unsigned char)name[i];
-        quote = !((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-                  (ch >= '0' && ch <= '9') || ch == '-' || ch == '.' || ch == '_');
-    }
-    if (!quote) {
-        sb_add(sb, name, len);
-        return sb->buf;
-    }
-    static const char hex[] = "0123456789ABCDEF";
-    sb_addc(sb, '"');
-    for (size_t i = 0; i < len; i++) {
-        unsigned char ch = (unsigned char)name[i];
-        if (ch == '\\') {
-            sb_adds(sb, "\\\\");
-        } else if (ch >= 0x20 && ch < 0x7f && ch != '"') {
-            sb_addc(sb, (char)ch);
-        } else {
-            sb_addc(sb, '\\');
-            sb_addc(sb, hex[ch >> 4]);
-            sb_addc(sb, hex[ch & 15]);
-        }
-    }
-    sb_addc(sb, '"');
+    ir_append_name(sb, '@', name, len);
     return sb->buf;
 }
 
