@@ -87,16 +87,6 @@ static bool needs_build(IrCtx *c, LLVMValueRef v) {
     return v && LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v) && !memo_get(c, v, NULL, NULL);
 }
 
-static const char *opcode_name(LLVMOpcode op) {
-    switch (op) {
-#define OPC(name, Camel, llvm, cat)                                                                \
-    case llvm: return #name;
-#include "opcodes.def"
-#undef OPC
-    default: return "unknown";
-    }
-}
-
 static bool is_dso_or_nocfi(LLVMValueRef v) {
     return LLVMGetValueKind(v) == LLVMInstructionValueKind && !LLVMIsAInstruction(v);
 }
@@ -903,7 +893,7 @@ static void build(ConstWalk *w, LLVMValueRef v) {
     case LLVMConstantExprValueKind: {
         LLVMOpcode op = LLVMGetConstOpcode(v);
         int n = LLVMGetNumOperands(v);
-        sb_adds(sb, opcode_name(op));
+        sb_adds(sb, ir_opcode_name(op));
         if (op == LLVMAdd || op == LLVMSub || op == LLVMMul || op == LLVMShl) {
             if (LLVMGetNUW(v))
                 sb_adds(sb, " nuw");
@@ -1098,7 +1088,7 @@ static void build(ConstWalk *w, LLVMValueRef v) {
     case V_EXPR: {
         LLVMOpcode op = LLVMGetConstOpcode(v);
         int n = LLVMGetNumOperands(v);
-        emit_constant_expr_opcode(o, id, opcode_name(op));
+        emit_constant_expr_opcode(o, id, ir_opcode_name(op));
         for (int i = 0; i < n; i++)
             emit_constant_expr_operand(o, id, i, operand_id(w, LLVMGetOperand(v, i)));
         emit_constant_expr_noperands(o, id, n);

@@ -340,28 +340,12 @@ static const char *tok_paren(Tok t) {
     return NULL;
 }
 
-/* Appends the contents of a printed string "..." (printEscapedString's escapes: \\
- * and \XX) to sb. */
-static void unescape(StrBuf *sb, const char *s, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\\') {
-            sb_addc(sb, '\\');
-            i++;
-        } else if (s[i] == '\\' && i + 2 < n && ir_hexval(s[i + 1]) >= 0 && ir_hexval(s[i + 2]) >= 0) {
-            sb_addc(sb, (char)(ir_hexval(s[i + 1]) * 16 + ir_hexval(s[i + 2])));
-            i += 2;
-        } else {
-            sb_addc(sb, s[i]);
-        }
-    }
-}
-
 /* Interns the unescaped contents of a quoted token ("..."); NULL if t is not one. */
 static const char *tok_string(IrCtx *c, Tok t) {
     if (t.n < 2 || t.s[0] != '"' || t.s[t.n - 1] != '"')
         return NULL;
     StrBuf sb = SB_INIT;
-    unescape(&sb, t.s + 1, t.n - 2);
+    ir_append_unescaped(&sb, t.s + 1, t.n - 2);
     const char *r = sb.oom ? NULL : ir_intern(c, sb.buf, sb.len);
     if (sb.oom)
         ir_fail(c, E_NOMEM);
@@ -880,7 +864,7 @@ static void walk_comdat(IrCtx *c, LLVMValueRef g, const char *id, const GlobalTe
             Tok n = gt->comdat_name; /* $name or $"quoted" */
             sb_add(&sb, n.s, n.n);
             if (n.s[1] == '"' && n.n >= 3)
-                unescape(&name, n.s + 2, n.n - 3);
+                ir_append_unescaped(&name, n.s + 2, n.n - 3);
             else
                 sb_add(&name, n.s + 1, n.n - 1);
         } else {

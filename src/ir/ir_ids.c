@@ -31,6 +31,21 @@ void ir_append_escaped(StrBuf *sb, const char *s, size_t n) {
     }
 }
 
+void ir_append_unescaped(StrBuf *sb, const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\\') {
+            sb_addc(sb, '\\');
+            i++;
+        } else if (s[i] == '\\' && i + 2 < n && ir_hexval(s[i + 1]) >= 0 &&
+                   ir_hexval(s[i + 2]) >= 0) {
+            sb_addc(sb, (char)(ir_hexval(s[i + 1]) * 16 + ir_hexval(s[i + 2])));
+            i += 2;
+        } else {
+            sb_addc(sb, s[i]);
+        }
+    }
+}
+
 int ir_hexval(char ch) {
     if (ch >= '0' && ch <= '9')
         return ch - '0';

@@ -68,6 +68,8 @@ void ir_append_name(StrBuf *sb, char prefix, const char *name, size_t len);
 /* Appends s[0..n) escaped as llvm-dis escapes names and strings: printable ASCII as is,
  * a backslash doubled, anything else (and ") as \XX. */
 void ir_append_escaped(StrBuf *sb, const char *s, size_t n);
+/* The reverse: appends the bytes that an escaped text s[0..n) stands for. */
+void ir_append_unescaped(StrBuf *sb, const char *s, size_t n);
 /* Value of a hex digit, or -1. */
 int ir_hexval(char ch);
 /* Interns s[0..n) for the whole walk; NULL (and ctx->st set) on failure. */
@@ -87,6 +89,10 @@ const IrLocal *ir_local(IrCtx *c, LLVMValueRef v);
 const char *ir_insn_id(IrCtx *c, LLVMValueRef i);
 /* The Block id of block b of the current function. */
 const char *ir_block_id(IrCtx *c, LLVMBasicBlockRef b);
+
+/* ---- ir_walk.c ---- */
+/* An opcode as llvm-dis spells it ("add", "getelementptr", ...; "unknown" otherwise). */
+const char *ir_opcode_name(LLVMOpcode op);
 
 /* ---- ir_types.c ---- */
 /* Id of type t; emits the type's relations the first time it is seen. */

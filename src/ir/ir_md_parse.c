@@ -70,20 +70,6 @@ bool md_field(MdSpan f, MdSpan *name, MdSpan *value) {
     return false;
 }
 
-void md_unescape(StrBuf *sb, const char *s, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '\\' && i + 1 < n && s[i + 1] == '\\') {
-            sb_addc(sb, '\\');
-            i++;
-        } else if (s[i] == '\\' && i + 2 < n && ir_hexval(s[i + 1]) >= 0 && ir_hexval(s[i + 2]) >= 0) {
-            sb_addc(sb, (char)(ir_hexval(s[i + 1]) * 16 + ir_hexval(s[i + 2])));
-            i += 2;
-        } else {
-            sb_addc(sb, s[i]);
-        }
-    }
-}
-
 bool md_int(MdSpan v, int64_t *out) {
     size_t i = 0;
     bool neg = false;

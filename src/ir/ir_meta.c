@@ -106,7 +106,7 @@ static const char *unquote(IrCtx *c, MdSpan v) {
     if (v.n < 2 || v.s[0] != '"' || v.s[v.n - 1] != '"')
         return intern_span(c, v);
     StrBuf sb = SB_INIT;
-    md_unescape(&sb, v.s + 1, v.n - 2);
+    ir_append_unescaped(&sb, v.s + 1, v.n - 2);
     if (sb.oom)
         ir_fail(c, E_NOMEM);
     const char *r = ir_intern(c, sb.buf, sb.len);
@@ -816,7 +816,7 @@ static void emit_named(IrCtx *c) {
         if (!eq)
             continue;
         StrBuf sb = SB_INIT;
-        md_unescape(&sb, l + 1, (size_t)(eq - l - 1));
+        ir_append_unescaped(&sb, l + 1, (size_t)(eq - l - 1));
         const char *name = ir_intern(c, sb.buf, sb.len);
         sb_release(&sb);
         MdSpan b = span(eq + 3);
@@ -944,7 +944,7 @@ static void emit_attachments(IrCtx *c, int who, const char *id, const unsigned *
         const char *node = md_ref(c, mds[k]);
         if (use_text) {
             StrBuf sb = SB_INIT;
-            md_unescape(&sb, tx.v[k].name.s, tx.v[k].name.n);
+            ir_append_unescaped(&sb, tx.v[k].name.s, tx.v[k].name.n);
             const char *tname = ir_intern(c, sb.buf, sb.len);
             sb_release(&sb);
             if (!kind) {

@@ -54,8 +54,6 @@ typedef Vec(MdSpan) MdSpanVec;
 Status md_split(const char *s, size_t n, MdSpanVec *out);
 /* A field "name: value" → name and value; false when there is no top-level ": ". */
 bool md_field(MdSpan f, MdSpan *name, MdSpan *value);
-/* Decodes a printed metadata string body (between the quotes; \XX escapes) into sb. */
-void md_unescape(StrBuf *sb, const char *s, size_t n);
 /* Parses a decimal integer (optionally negative). False when the span is not one.
  * Values beyond int64 (unsigned 64-bit) wrap to their two's complement. */
 bool md_int(MdSpan v, int64_t *out);

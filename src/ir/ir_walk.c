@@ -31,7 +31,7 @@ static void phase(IrStats *stats, IrPhase p, double *t) {
     *t = n;
 }
 
-static const char *opcode_name(LLVMOpcode op) {
+const char *ir_opcode_name(LLVMOpcode op) {
     switch (op) {
 #define OPC(name, Camel, llvm, cat)                                                                \
     case llvm: return #name;
@@ -162,7 +162,7 @@ static void walk_function(IrCtx *c, LLVMValueRef f) {
             pending.len = 0;
             LLVMOpcode op = LLVMGetInstructionOpcode(i);
             emit_instruction(o, iid);
-            emit_instruction_opcode(o, iid, opcode_name(op));
+            emit_instruction_opcode(o, iid, ir_opcode_name(op));
             emit_opcode_entity(o, op, iid);
             emit_instruction_function(o, iid, fid);
             emit_instruction_block(o, iid, bid);
