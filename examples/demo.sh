@@ -10,4 +10,10 @@ clang=$(command -v clang-19 || echo /usr/lib/llvm-19/bin/clang)
 echo "compiled examples/list.c with $("$clang" --version | head -1)"
 "$irlog" facts "$out.bc" -o "$out" --stats
 echo
-echo "try:  head $out/call_instruction.facts $out/function_name.facts $out/struct_type_field.facts"
+echo "try:  head $out/call_instruction_function.facts $out/function_name.facts $out/struct_type_field.facts"
+echo
+echo "== irlog run examples/calls.dl -F $out -D -   (a Datalog query: the direct calls)"
+"$irlog" run "$here/calls.dl" -F "$out" -D -
+echo
+echo "== irlog check $out   (the integrity constraints of the IR)"
+"$irlog" check "$out"
