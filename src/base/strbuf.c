@@ -132,3 +132,24 @@ void sb_truncate(StrBuf *sb, size_t len) {
         sb->buf[len] = '\0';
     }
 }
+
+Status sb_read_file(const char *path, char **out, size_t *len) {
+    *out = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return E_IO;
+    StrBuf sb = SB_INIT;
+    char buf[65536];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+        sb_add(&sb, buf, got);
+    bool err = ferror(f) != 0;
+    fclose(f);
+    Status st = sb.oom ? E_NOMEM : err ? E_IO : OK;
+    if (st != OK) {
+        sb_release(&sb);
+        return st;
+    }
+    *out = sb_detach(&sb, len);
+    return *out ? OK : E_NOMEM;
+}

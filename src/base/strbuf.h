@@ -36,6 +36,9 @@ void sb_add_u64(StrBuf *sb, uint64_t v);
 void sb_add_i64(StrBuf *sb, int64_t v);
 void sb_reset(StrBuf *sb);               /* len = 0, keeps capacity */
 void sb_truncate(StrBuf *sb, size_t len);
+/* Reads a whole file. OUT *out (caller frees with mem_free; NUL-terminated) and *len.
+ * E_IO when it cannot be opened or read (errno tells why), E_NOMEM. */
+Status sb_read_file(const char *path, char **out, size_t *len);
 static inline Status sb_status(const StrBuf *sb) {
     return sb->oom ? E_NOMEM : OK;
 }

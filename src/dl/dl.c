@@ -11,25 +11,6 @@
 
 #include "dl_int.h"
 
-static Status read_whole(const char *path, char **out, size_t *n) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return E_IO;
-    StrBuf sb = SB_INIT;
-    char buf[65536];
-    size_t got;
-    while ((got = fread(buf, 1, sizeof buf, f)) > 0)
-        sb_add(&sb, buf, got);
-    bool err = ferror(f);
-    fclose(f);
-    if (sb.oom || err) {
-        sb_release(&sb);
-        return sb.oom ? E_NOMEM : E_IO;
-    }
-    *out = sb_detach(&sb, n);
-    return *out ? OK : E_NOMEM;
-}
-
 static Status load(DlProgram **out, const char *path, const char *name, const char *text,
                    size_t len, const char *const *defines, Diags *d) {
     Status st = OK;
@@ -68,7 +49,7 @@ Status dl_program_load(DlProgram **out, const char *path, const char *const *cpp
     char *text = NULL;
     size_t n = 0;
     *out = NULL;
-    Status st = read_whole(path, &text, &n);
+    Status st = sb_read_file(path, &text, &n);
     if (st == E_IO) {
         SrcLoc loc = {path, 0, 0};
         diags_add(d, DIAG_ERROR, loc, "cannot read program: %s", strerror(errno));

@@ -39,24 +39,6 @@ bool dl_cpp_needed(const char *text, size_t len) {
     return false;
 }
 
-static Status slurp(const char *path, char **out, size_t *n) {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return E_IO;
-    StrBuf sb = SB_INIT;
-    char buf[65536];
-    size_t got;
-    while ((got = fread(buf, 1, sizeof buf, f)) > 0)
-        sb_add(&sb, buf, got);
-    fclose(f);
-    if (sb.oom) {
-        sb_release(&sb);
-        return E_NOMEM;
-    }
-    *out = sb_detach(&sb, n);
-    return *out ? OK : E_NOMEM;
-}
-
 static int make_temp(char *tmpl) {
     return mkstemp(tmpl);
 }
@@ -134,7 +116,7 @@ Status dl_cpp_run(const char *path, const char *name, const char *text, size_t l
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         char *err = NULL;
         size_t en = 0;
-        if (slurp(err_tmp, &err, &en) == OK && en) {
+        if (sb_read_file(err_tmp, &err, &en) == OK && en) {
             /* report cpp's own messages, one diagnostic per line */
             char *s = err;
             while (*s) {
@@ -153,7 +135,7 @@ Status dl_cpp_run(const char *path, const char *name, const char *text, size_t l
         st = E_SYNTAX;
         goto fail;
     }
-    st = slurp(out_tmp, out, outlen);
+    st = sb_read_file(out_tmp, out, outlen);
 fail:
     if (ofd >= 0) {
         close(ofd);

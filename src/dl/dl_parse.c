@@ -146,6 +146,32 @@ static DlExpr *new_fun(Parser *ps, DlFun f, const DlTok *t, uint32_t nargs) {
 }
 
 static DlExpr *parse_expr(Parser *ps);
+
+typedef Vec(DlExpr *) ExprVec;
+
+/* Parses `( expr, ... )` into *args (the caller releases it). False on error, with
+ * *args released. */
+static bool parse_args(Parser *ps, ExprVec *args) {
+    if (!expect(ps, DL_TOK_LPAREN))
+        return false;
+    if (!at(ps, DL_TOK_RPAREN)) {
+        for (;;) {
+            DlExpr *a = parse_expr(ps);
+            if (!a || vec_push(args, a) != OK) {
+                vec_release(args);
+                return false;
+            }
+            if (!at(ps, DL_TOK_COMMA))
+                break;
+            next(ps);
+        }
+    }
+    if (!expect(ps, DL_TOK_RPAREN)) {
+        vec_release(args);
+        return false;
+    }
+    return true;
+}
 static bool parse_body_lits(Parser *ps, DlLit **lits, uint32_t *n, bool in_agg);
 
 static const char *const fun_names[] = {
@@ -367,25 +393,9 @@ static DlExpr *parse_primary(Parser *ps) {
             return NULL;
         }
         next(ps);
-        if (!expect(ps, DL_TOK_LPAREN))
+        ExprVec args = {0};
+        if (!parse_args(ps, &args))
             return NULL;
-        Vec(DlExpr *) args = {0};
-        if (!at(ps, DL_TOK_RPAREN)) {
-            for (;;) {
-                DlExpr *a = parse_expr(ps);
-                if (!a || vec_push(&args, a) != OK) {
-                    vec_release(&args);
-                    return NULL;
-                }
-                if (!at(ps, DL_TOK_COMMA))
-                    break;
-                next(ps);
-            }
-        }
-        if (!expect(ps, DL_TOK_RPAREN)) {
-            vec_release(&args);
-            return NULL;
-        }
         int ar = fun_arity[f];
         if ((ar >= 0 && (size_t)ar != args.len) || (ar < 0 && args.len < 1) ||
             ((f == DL_FUN_MIN || f == DL_FUN_MAX) && args.len < 2)) {
@@ -552,25 +562,9 @@ static bool parse_atom(Parser *ps, DlAtom *a) {
     }
     a->name = tokstr(ps, name);
     a->loc = name->loc;
-    if (!expect(ps, DL_TOK_LPAREN))
+    ExprVec args = {0};
+    if (!parse_args(ps, &args))
         return false;
-    Vec(DlExpr *) args = {0};
-    if (!at(ps, DL_TOK_RPAREN)) {
-        for (;;) {
-            DlExpr *e = parse_expr(ps);
-            if (!e || vec_push(&args, e) != OK) {
-                vec_release(&args);
-                return false;
-            }
-            if (!at(ps, DL_TOK_COMMA))
-                break;
-            next(ps);
-        }
-    }
-    if (!expect(ps, DL_TOK_RPAREN)) {
-        vec_release(&args);
-        return false;
-    }
     a->nargs = (uint32_t)args.len;
     a->args = alloc(ps, sizeof(DlExpr *) * (args.len ? args.len : 1));
     if (a->args)
