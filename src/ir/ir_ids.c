@@ -120,10 +120,12 @@ static IrLocal *local_name(IrCtx *c, const char *name, size_t len, uint64_t *slo
     sb_reset(&c->scratch);
     sb_adds(&c->scratch, c->fn_id);
     sb_addc(&c->scratch, ':');
-    if (len)
+    if (len) {
         ir_append_name(&c->scratch, '%', name, len);
-    else
-        sb_addf(&c->scratch, "%%%llu", (unsigned long long)(*slot)++);
+    } else {
+        sb_addc(&c->scratch, '%');
+        sb_add_u64(&c->scratch, (*slot)++);
+    }
     if (c->scratch.oom) {
         ir_fail(c, E_NOMEM);
         return NULL;
@@ -203,7 +205,19 @@ Status ir_ids_function(IrCtx *c, LLVMValueRef f) {
             if (!iid)
                 TRY(E_NOMEM);
             memcpy(iid, bid, blen);
-            snprintf(iid + blen, 24, ":%lld", (long long)index++);
+            /* ":<index>", formatted by hand: this runs once per instruction */
+            char digits[24];
+            int nd = 0;
+            uint64_t x = (uint64_t)index++;
+            do {
+                digits[nd++] = (char)('0' + x % 10);
+                x /= 10;
+            } while (x);
+            char *q = iid + blen;
+            *q++ = ':';
+            while (nd)
+                *q++ = digits[--nd];
+            *q = '\0';
             TRY(put_local(c, &c->insn_ids, i, iid));
         }
     }
