@@ -673,44 +673,35 @@ static BNode *parse_term(Parser *ps) {
     return n->lit.rhs ? n : NULL;
 }
 
-static BNode *parse_conj(Parser *ps) {
-    BNode *first = parse_term(ps);
-    if (!first || !at(ps, DL_TOK_COMMA))
+/* A list of `sub` separated by `sep` (`,` for conjunction, `;` for disjunction): the
+ * single element itself, or a node of kind `kind` holding them all. */
+static BNode *parse_list(Parser *ps, DlTokKind sep, int kind, BNode *(*sub)(Parser *)) {
+    BNode *first = sub(ps);
+    if (!first || !at(ps, sep))
         return first;
-    BNode *n = new_node(ps, B_AND, first->loc);
-    if (!n || vec_push(&n->kids, first) != OK)
+    BNode *n = new_node(ps, kind, first->loc);
+    if (!n)
         return NULL;
-    while (at(ps, DL_TOK_COMMA)) {
-        next(ps);
-        BNode *k = parse_term(ps);
-        if (!k)
-            return NULL;
+    BNode *k = first;
+    for (;;) {
         if (vec_push(&n->kids, k) != OK) {
             ps->st = E_NOMEM;
             return NULL;
         }
+        if (!at(ps, sep))
+            return n;
+        next(ps);
+        if (!(k = sub(ps)))
+            return NULL;
     }
-    return n;
+}
+
+static BNode *parse_conj(Parser *ps) {
+    return parse_list(ps, DL_TOK_COMMA, B_AND, parse_term);
 }
 
 static BNode *parse_disj(Parser *ps) {
-    BNode *first = parse_conj(ps);
-    if (!first || !at(ps, DL_TOK_SEMI))
-        return first;
-    BNode *n = new_node(ps, B_OR, first->loc);
-    if (!n || vec_push(&n->kids, first) != OK)
-        return NULL;
-    while (at(ps, DL_TOK_SEMI)) {
-        next(ps);
-        BNode *k = parse_conj(ps);
-        if (!k)
-            return NULL;
-        if (vec_push(&n->kids, k) != OK) {
-            ps->st = E_NOMEM;
-            return NULL;
-        }
-    }
-    return n;
+    return parse_list(ps, DL_TOK_SEMI, B_OR, parse_conj);
 }
 
 /* ---- disjunctive normal form ------------------------------------------------------ */

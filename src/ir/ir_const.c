@@ -929,23 +929,11 @@ static void build(ConstWalk *w, LLVMValueRef v) {
             add_operand(w, sb, e);
             flags |= operand_flags(w, e);
         }
-        switch (op) {
-        case LLVMTrunc:
-        case LLVMZExt:
-        case LLVMSExt:
-        case LLVMFPTrunc:
-        case LLVMFPExt:
-        case LLVMFPToUI:
-        case LLVMFPToSI:
-        case LLVMUIToFP:
-        case LLVMSIToFP:
-        case LLVMPtrToInt:
-        case LLVMIntToPtr:
-        case LLVMBitCast:
-        case LLVMAddrSpaceCast:
+        if (ir_opcode_category(op) == IR_OPC_conversion) {
             sb_adds(sb, " to ");
             sb_adds(sb, tid);
-            break;
+        }
+        switch (op) {
         case LLVMShuffleVector:
             /* LLVM 19 folds every shufflevector of fixed vectors; the one that remains
              * is the scalable splat, whose mask is all zeros (the only valid scalable

@@ -743,59 +743,13 @@ static void emit_other(IrCtx *c, LLVMValueRef i, const char *id, LLVMOpcode op) 
 
 void ir_insn_emit(IrCtx *c, LLVMValueRef i, const char *id) {
     LLVMOpcode op = LLVMGetInstructionOpcode(i);
-    switch (op) {
-    case LLVMRet:
-    case LLVMBr:
-    case LLVMSwitch:
-    case LLVMIndirectBr:
-    case LLVMInvoke:
-    case LLVMCallBr:
-    case LLVMResume:
-    case LLVMUnreachable:
-    case LLVMCatchSwitch:
-    case LLVMCatchRet:
-    case LLVMCleanupRet: emit_terminator(c, i, id, op); break;
-    case LLVMAdd:
-    case LLVMFAdd:
-    case LLVMSub:
-    case LLVMFSub:
-    case LLVMMul:
-    case LLVMFMul:
-    case LLVMUDiv:
-    case LLVMSDiv:
-    case LLVMFDiv:
-    case LLVMURem:
-    case LLVMSRem:
-    case LLVMFRem:
-    case LLVMShl:
-    case LLVMLShr:
-    case LLVMAShr:
-    case LLVMAnd:
-    case LLVMOr:
-    case LLVMXor: emit_binary(c, i, id, op); break;
-    case LLVMAlloca:
-    case LLVMLoad:
-    case LLVMStore:
-    case LLVMGetElementPtr:
-    case LLVMFence:
-    case LLVMAtomicCmpXchg:
-    case LLVMAtomicRMW: emit_memory(c, i, id, op); break;
-    case LLVMTrunc:
-    case LLVMZExt:
-    case LLVMSExt:
-    case LLVMFPTrunc:
-    case LLVMFPExt:
-    case LLVMFPToUI:
-    case LLVMFPToSI:
-    case LLVMUIToFP:
-    case LLVMSIToFP:
-    case LLVMPtrToInt:
-    case LLVMIntToPtr:
-    case LLVMBitCast:
-    case LLVMAddrSpaceCast: emit_conversion(c, i, id, op); break;
-    case LLVMLandingPad:
-    case LLVMCatchPad:
-    case LLVMCleanupPad: emit_pad(c, i, id, op); break;
+    switch (ir_opcode_category(op)) {
+    case IR_OPC_terminator: emit_terminator(c, i, id, op); break;
+    case IR_OPC_binary:
+    case IR_OPC_bitwise: emit_binary(c, i, id, op); break;
+    case IR_OPC_memory: emit_memory(c, i, id, op); break;
+    case IR_OPC_conversion: emit_conversion(c, i, id, op); break;
+    case IR_OPC_exception: emit_pad(c, i, id, op); break;
     default: emit_other(c, i, id, op); break;
     }
 }

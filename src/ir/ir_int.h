@@ -93,6 +93,21 @@ const char *ir_block_id(IrCtx *c, LLVMBasicBlockRef b);
 /* ---- ir_walk.c ---- */
 /* An opcode as llvm-dis spells it ("add", "getelementptr", ...; "unknown" otherwise). */
 const char *ir_opcode_name(LLVMOpcode op);
+/* The category of an opcode, from opcodes.def. */
+typedef enum IrOpCategory {
+    IR_OPC_terminator,
+    IR_OPC_unary,
+    IR_OPC_binary,
+    IR_OPC_bitwise,
+    IR_OPC_memory,
+    IR_OPC_conversion,
+    IR_OPC_other,
+    IR_OPC_exception,
+    IR_OPC_vector,
+    IR_OPC_aggregate,
+    IR_OPC_unknown
+} IrOpCategory;
+IrOpCategory ir_opcode_category(LLVMOpcode op);
 
 /* ---- ir_types.c ---- */
 /* Id of type t; emits the type's relations the first time it is seen. */

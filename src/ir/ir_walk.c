@@ -41,6 +41,16 @@ const char *ir_opcode_name(LLVMOpcode op) {
     }
 }
 
+IrOpCategory ir_opcode_category(LLVMOpcode op) {
+    switch (op) {
+#define OPC(name, Camel, llvm, cat)                                                                \
+    case llvm: return IR_OPC_##cat;
+#include "opcodes.def"
+#undef OPC
+    default: return IR_OPC_unknown;
+    }
+}
+
 static void emit_opcode_entity(FactSink *o, LLVMOpcode op, const char *id) {
     switch (op) {
 #define OPC(name, Camel, llvm, cat)                                                                \
