@@ -3,11 +3,12 @@
  *
  * Owns: running the strata in order. A non-recursive stratum runs each rule once. A
  * recursive stratum runs its base rules, then iterates its semi-naive versions: each
- * version reads one recursive atom from delta (the rows added by the previous iteration,
- * a row-id range [delta_lo, delta_hi), since relations are append-only) and the others
- * from the full relation; the iteration's new rows become the next delta; the fixpoint is
- * reached when every delta is empty. Reading rows added during the current iteration is
- * harmless (they are valid facts, and they are in the next delta anyway).
+ * version reads one recursive atom from delta (the tuples R gained in the previous
+ * iteration; all of R at first) and the others from the full relations, which do not
+ * change during an iteration. A derived tuple goes to new only when R lacks it (a hinted
+ * membership test on R's order 0, as Souffle does), so at the end of the iteration new is
+ * exactly the next delta: it is merged into every order of R (sorted merges) and becomes
+ * the delta. The fixpoint is reached when every delta is empty.
  * With -j N > 1, each phase (a stratum's base rules, or one iteration) is split into tasks
  * (rule × chunk of its outermost scan) run by worker threads that only read relations and
  * buffer new tuples; the buffers are then inserted sequentially. Outputs are sorted, so
@@ -799,7 +800,7 @@ static Status run_phase(Eval *ev, const DlPlanRule *rules, uint32_t n, bool rec)
         total += scan_size(ev, &rules[i]);
     if (ev->jobs <= 1 || total < ev->par_min) {
         ev->main.out = rec ? ev->news : p->rels;
-        ev->main.check = false; /* recursive: new \ R is taken when the iteration ends */
+        ev->main.check = rec; /* recursive: only tuples R lacks go to new */
         ev->main.delta = ev->delta;
         DlCursor none = {0};
         for (uint32_t i = 0; i < n; i++)
@@ -832,7 +833,7 @@ static Status run_phase(Eval *ev, const DlPlanRule *rules, uint32_t n, bool rec)
     unsigned started = 0;
     for (unsigned i = 0; i < ev->jobs; i++) {
         Worker *w = &ev->threads[i].w;
-        w->check = false;
+        w->check = rec;
         w->delta = ev->delta;
         ev->threads[i].pool = &pool;
         if (pthread_create(&ev->threads[i].th, NULL, thread_main, &ev->threads[i]) != 0)
@@ -862,7 +863,7 @@ fail:
     return st;
 }
 
-/* End of an iteration: R ∪= new, delta = what R gained. */
+/* End of an iteration: R ∪= new, delta = new (new holds only tuples R lacked). */
 static Status advance(Eval *ev, const DlStratum *sv) {
     Status st = OK;
     DlProgram *p = ev->p;
@@ -884,8 +885,11 @@ static Status advance(Eval *ev, const DlStratum *sv) {
             st = dl_rel_merge(R, nw);
             R->log = NULL;
         } else if (st == OK) {
-            /* delta = new \ R, found while inserting new into R in order */
-            st = dl_rel_absorb(R, nw, ev->delta[rel]);
+            /* new holds only tuples R lacked: it is the next delta */
+            dl_rel_free(ev->delta[rel]);
+            ev->delta[rel] = nw;
+            nw = NULL;
+            st = dl_rel_merge(R, ev->delta[rel]);
         }
         dl_rel_free(nw);
         TRY(st);

@@ -348,12 +348,6 @@ size_t dl_cursor_skip(DlCursor *c, size_t at_least);
 /* Inserts every tuple of src (same arity and orders) into dst. Plain relations merge
  * index by index in sorted order; eqrel destinations insert through the closure. */
 Status dl_rel_merge(DlRel *dst, const DlRel *src);
-/* R ∪= src for a plain relation r, adding to `gained` (empty, same orders) the tuples
- * that were new to r. src is walked in order, so the inserts into r move forward leaf by
- * leaf (hinted) instead of descending at random. */
-Status dl_rel_absorb(DlRel *r, const DlRel *src, DlRel *gained);
-/* Inserts into dst every tuple of a that is not in b (all three with the same orders). */
-Status dl_rel_minus(DlRel *dst, const DlRel *a, const DlRel *b);
 /* Same as dl_rel_merge, only index i of a plain relation (so callers can merge indexes in parallel);
  * dst->n is updated by dl_rel_merge_done. */
 Status dl_rel_merge_index(DlRel *dst, const DlRel *src, uint32_t i);

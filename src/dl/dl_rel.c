@@ -495,61 +495,6 @@ Status dl_rel_merge_index(DlRel *dst, const DlRel *src, uint32_t i) {
     return OK;
 }
 
-Status dl_rel_absorb(DlRel *r, const DlRel *src, DlRel *gained) {
-    Status st = OK;
-    DlCursor c;
-    DlValue t[64];
-    if (r->arity == 0) {
-        if (src->n && !r->n) {
-            TRY(insert_plain(r, NULL, NULL));
-            TRY(insert_plain(gained, NULL, NULL));
-        }
-        return OK;
-    }
-    if (!dl_rel_first(src, 0, &c))
-        return OK;
-    do {
-        const DlValue *k = dl_cursor_tuple(src, &c);
-        int rc = tree_insert(r, &r->idx[0], k, &st);
-        if (rc < 0)
-            return st;
-        if (rc == 0)
-            continue;
-        r->n++;
-        for (uint32_t j = 0; j < r->arity; j++)
-            t[j] = k[src->pos0[j]];
-        TRY(insert_plain(gained, t, NULL));
-    } while (dl_cursor_next(src, &c));
-    /* the other orders take the gained tuples in their own sorted order */
-    for (uint32_t i = 1; i < r->nidx; i++)
-        TRY(dl_rel_merge_index(r, gained, i));
-fail:
-    return st;
-}
-
-Status dl_rel_minus(DlRel *dst, const DlRel *a, const DlRel *b) {
-    Status st = OK;
-    DlCursor c, hint = {0};
-    DlValue t[64];
-    if (a->arity == 0) {
-        if (a->n && !b->n)
-            return insert_plain(dst, NULL, NULL);
-        return OK;
-    }
-    if (!dl_rel_first(a, 0, &c))
-        return OK;
-    do {
-        const DlValue *k = dl_cursor_tuple(a, &c);
-        if (dl_rel_contains_ix(b, 0, k, &hint))
-            continue;
-        for (uint32_t j = 0; j < a->arity; j++)
-            t[j] = k[a->pos0[j]];
-        TRY(insert_plain(dst, t, NULL));
-    } while (dl_cursor_next(a, &c));
-fail:
-    return st;
-}
-
 void dl_rel_merge_done(DlRel *dst) {
     if (dst->arity)
         dst->n = dst->idx[0].n;
