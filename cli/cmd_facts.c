@@ -47,8 +47,8 @@ static void print_stats(const char *outdir, const IrStats *st, FactFormat fmt) {
            (unsigned long long)st->functions, (unsigned long long)st->instructions);
     printf("written to %s/ (one %s file per relation)\n", outdir,
            fmt == FACTS_CSV ? ".csv" : ".facts");
-    static const char *const names[IR_PHASE__COUNT] = {"read", "verify", "prepare",
-                                                       "module text", "walk", "write"};
+    static const char *const names[IR_PHASE__COUNT] = {"read", "verify", "module text",
+                                                       "prepare", "walk", "write"};
     printf("seconds:");
     for (int p = 0; p < IR_PHASE__COUNT; p++)
         printf(" %s %.3f%s", names[p], st->seconds[p], p + 1 < IR_PHASE__COUNT ? "," : "\n");
@@ -300,6 +300,8 @@ int cmd_facts(int argc, char **argv) {
             a.stats = true;
         } else if (!strcmp(s, "--no-verify")) {
             a.opt.verify = false;
+        } else if (!strcmp(s, "--print-inline")) {
+            a.opt.print_inline = true;
         } else if (!strcmp(s, "--in-process")) {
             a.in_process = true;
         } else if (s[0] == '-' && s[1]) {

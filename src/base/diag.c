@@ -16,6 +16,16 @@ void diags_release(Diags *d) {
     d->nerrors = d->nwarnings = 0;
 }
 
+void diags_truncate(Diags *d, size_t n) {
+    while (d->v.len > n) {
+        DiagSeverity sev = d->v.v[--d->v.len].severity;
+        if (sev == DIAG_ERROR)
+            d->nerrors--;
+        else if (sev == DIAG_WARNING)
+            d->nwarnings--;
+    }
+}
+
 const char *diag_severity_str(DiagSeverity s) {
     switch (s) {
     case DIAG_NOTE: return "note";

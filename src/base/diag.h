@@ -38,6 +38,8 @@ void diags_init(Diags *d);
 void diags_release(Diags *d);
 void diags_add(Diags *d, DiagSeverity sev, SrcLoc loc, const char *fmt, ...) IRLOG_PRINTF(4, 5);
 void diags_addv(Diags *d, DiagSeverity sev, SrcLoc loc, const char *fmt, va_list ap);
+/* Drops the diagnostics after the first n (their text stays in the arena). */
+void diags_truncate(Diags *d, size_t n);
 static inline bool diags_has_errors(const Diags *d) {
     return d->nerrors != 0;
 }

@@ -27,7 +27,7 @@ typedef struct RelBuf {
 } RelBuf;
 
 typedef struct WriteJob {
-    IrRel rel;
+    IrRel rel;   /* REL__COUNT: create every relation's file (empty, or the CSV header) */
     bool append; /* append to the file (else create it, with the CSV header) */
     StrBuf buf;  /* owned by the job */
 } WriteJob;
@@ -90,7 +90,23 @@ static void *writer_main(void *arg) {
 
         Status st = OK;
         int en = 0;
-        if (!failed) {
+        for (int r = 0; job.rel == REL__COUNT && !failed && r < REL__COUNT && st == OK; r++) {
+            sb_reset(&path);
+            sb_addf(&path, "%s/%s%s", s->tmp, facts_rels[r].name, ext(s));
+            FILE *f = path.oom ? NULL : fopen(path.buf, "wb");
+            if (!f) {
+                st = path.oom ? E_NOMEM : E_IO;
+                en = errno;
+                break;
+            }
+            if (s->fmt == FACTS_CSV)
+                write_header(s, f, (IrRel)r);
+            if (fclose(f) != 0) {
+                st = E_IO;
+                en = errno;
+            }
+        }
+        if (!failed && job.rel != REL__COUNT) {
             sb_reset(&path);
             sb_addf(&path, "%s/%s%s", s->tmp, facts_rels[job.rel].name, ext(s));
             FILE *f = path.oom ? NULL : fopen(path.buf, job.append ? "ab" : "wb");
@@ -272,6 +288,14 @@ Status fact_sink_open(FactSink **out, const char *dir, FactFormat fmt, StrBuf *e
         return E_INTERNAL;
     }
     s->writer_running = true;
+    /* the writer creates every file first, while the walk begins */
+    pthread_mutex_lock(&s->mu);
+    s->queue[0] = (WriteJob){.rel = REL__COUNT, .append = false, .buf = SB_INIT};
+    s->qlen = 1;
+    pthread_cond_signal(&s->cv_job);
+    pthread_mutex_unlock(&s->mu);
+    for (int i = 0; i < REL__COUNT; i++)
+        s->rel[i].on_disk = true;
     *out = s;
     return OK;
 }

@@ -20,14 +20,17 @@ typedef struct IrOptions {
     bool verify;       /* run LLVM's verifier before walking (default true) */
     FactFormat format; /* TSV .facts or CSV */
     bool fast_exit;    /* the caller exits right after: skip freeing LLVM's module */
+    bool print_inline; /* print the module text before the walk, in this process (by
+                          default a forked printer process streams it during the walk) */
 } IrOptions;
 
 /* The phases of ir_facts, timed in IrStats. */
 typedef enum IrPhase {
     IR_PHASE_READ,    /* parse (and link) the inputs */
     IR_PHASE_VERIFY,  /* LLVM's verifier */
-    IR_PHASE_PREPARE, /* debug-record conversion, data layout, ids of globals */
-    IR_PHASE_TEXT,    /* print the module once and index its lines */
+    IR_PHASE_TEXT,    /* start printing the module (or print it: --print-inline), and
+                         number its metadata nodes */
+    IR_PHASE_PREPARE, /* open the output, ids of globals */
     IR_PHASE_WALK,    /* walk the module and emit every row */
     IR_PHASE_WRITE,   /* finish writing the files and rename the directory */
     IR_PHASE__COUNT

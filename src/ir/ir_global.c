@@ -1114,14 +1114,18 @@ static void walk_ifunc(IrCtx *c, LLVMValueRef i) {
         emit_ifunc_resolver(o, id, ir_value_id(c, r));
 }
 
-void ir_global_emit(IrCtx *c) {
+void ir_global_emit_variables(IrCtx *c) {
     attr_check_table(c);
     for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g && c->st == OK; g = LLVMGetNextGlobal(g))
         walk_variable(c, g);
-    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f && c->st == OK;
-         f = LLVMGetNextFunction(f))
-        if (!ir_is_dbg_function(f))
-            walk_function(c, f);
+}
+
+void ir_global_emit_function(IrCtx *c, LLVMValueRef f) {
+    if (!ir_is_dbg_function(f))
+        walk_function(c, f);
+}
+
+void ir_global_emit_aliases(IrCtx *c) {
     for (LLVMValueRef a = LLVMGetFirstGlobalAlias(c->mod); a && c->st == OK;
          a = LLVMGetNextGlobalAlias(a))
         walk_alias(c, a);

@@ -59,6 +59,9 @@ typedef struct IrCtx {
 
     StrBuf scratch;       /* for building ids */
     IrMeta *meta;         /* owned by ir_meta.c */
+    bool text_stream;     /* print the module in a process of its own, read as a stream */
+    bool redo_inline;     /* set by ir_meta.c: the streamed walk must be redone with
+                             the text printed inline (see ir_meta_emit_module) */
 } IrCtx;
 
 /* ---- ir_ids.c ---- */
@@ -124,9 +127,13 @@ void ir_insn_emit(IrCtx *c, LLVMValueRef i, const char *id);
 const char *ir_asm_id(IrCtx *c, LLVMValueRef v);
 
 /* ---- ir_global.c ---- */
-/* Emits globals, aliases, ifuncs, comdats, and every function's properties and
- * attributes (called once, before the function bodies are walked). */
-void ir_global_emit(IrCtx *c);
+/* Globals, aliases, ifuncs, comdats, functions' properties and attributes, in the
+ * module's order (so that the printed lines they read arrive in order): the global
+ * variables first, then each function's properties (before its body), then aliases
+ * and ifuncs. */
+void ir_global_emit_variables(IrCtx *c);
+void ir_global_emit_function(IrCtx *c, LLVMValueRef f);
+void ir_global_emit_aliases(IrCtx *c);
 
 /* Id of an attribute: its text as llvm-dis writes it outside attribute groups
  * (nounwind, align 8, alignstack(16), "k"="v", sret(%struct.S), memory(read)). The
@@ -153,7 +160,9 @@ const char *ir_callconv_name(unsigned cc);
 const char *ir_text_global_line(IrCtx *c, LLVMValueRef g);
 const char *ir_text_insn_line(IrCtx *c, LLVMValueRef i);
 
-Status ir_meta_begin(IrCtx *c);  /* before the walk (e.g. print the module once) */
+/* Before the walk: prints the module (streamed from a printer process when
+ * c->text_stream) and numbers the metadata nodes. */
+Status ir_meta_begin(IrCtx *c);
 void ir_meta_end(IrCtx *c);      /* after the walk; frees the state */
 /* Id of a MetadataAsValue operand. */
 const char *ir_meta_value_id(IrCtx *c, LLVMValueRef v);

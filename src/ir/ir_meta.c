@@ -41,6 +41,8 @@ typedef Vec(const char *) StrVec;
 struct IrMeta {
     IrText text;                 /* the printed module and its line index */
     bool slots_ok;               /* `slot` agrees with the text */
+    bool slots_pending;          /* slots_ok is assumed: the text was not there yet */
+    Vec(int) parent_kinds;       /* number_from's stack: the kind of each node's parent */
     Map slot;                    /* LLVMMetadataRef → N */
     MdVec nodes;                 /* N → node */
     Vec(const char *) node_ids;  /* N → "!N" (interned), filled lazily */
@@ -225,16 +227,21 @@ static bool text_node_is(const IrText *t, size_t n, const char *body) {
  * nodes can be deep). `canon`: root came through a MetadataAsValue, which LLVM
  * canonicalises (MetadataAsValue::get): a tuple `!{C}` of one constant becomes the
  * constant, and `!{null}` becomes `!{}`. Such a constant is the uniqued tuple again
- * (LLVMMDNodeInContext2); for `!{}` the text tells which of the two comes next. */
+ * (LLVMMDNodeInContext2); for `!{}` the text tells which of the two comes next.
+ * While the text is still being printed, a guess stands in for it: `!{null}` when
+ * the parent is a DISubroutineType (the types of `void f()`), else `!{}`; slots_match
+ * checks every such node against the text at the end. */
 static Status number_from(IrCtx *c, LLVMMetadataRef root, bool canon, MdVec *stack,
                           ValVec *ops) {
     IrMeta *m = c->meta;
     stack->len = 0;
-    if (vec_push(stack, root) != OK)
+    m->parent_kinds.len = 0;
+    if (vec_push(stack, root) != OK || vec_push(&m->parent_kinds, -1) != OK)
         return E_NOMEM;
     bool first = true;
     while (stack->len) {
         LLVMMetadataRef md = stack->v[--stack->len];
+        int parent = m->parent_kinds.v[--m->parent_kinds.len];
         bool may_canon = first ? canon : true;
         first = false;
         if (!md)
@@ -248,7 +255,8 @@ static Status number_from(IrCtx *c, LLVMMetadataRef root, bool canon, MdVec *sta
             LLVMMetadataRef null_op = NULL;
             LLVMMetadataRef with_null = LLVMMDNodeInContext2(c->llctx, &null_op, 1);
             if (!map_get(&m->slot, (uint64_t)(uintptr_t)with_null, NULL) &&
-                text_node_is(&m->text, m->nodes.len, "!{null}"))
+                (m->text.eof ? text_node_is(&m->text, m->nodes.len, "!{null}")
+                             : parent == LLVMDISubroutineTypeMetadataKind))
                 md = with_null;
         }
         if (map_get(&m->slot, (uint64_t)(uintptr_t)md, NULL) || !numbered(kind))
@@ -265,7 +273,8 @@ static Status number_from(IrCtx *c, LLVMMetadataRef root, bool canon, MdVec *sta
         if (n)
             LLVMGetMDNodeOperands(mav, ops->v);
         for (unsigned k = n; k-- > 0;)
-            if (is_mav(ops->v[k]) && vec_push(stack, LLVMValueAsMetadata(ops->v[k])) != OK)
+            if (is_mav(ops->v[k]) && (vec_push(stack, LLVMValueAsMetadata(ops->v[k])) != OK ||
+                                      vec_push(&m->parent_kinds, (int)kind) != OK))
                 return E_NOMEM;
     }
     return OK;
@@ -361,28 +370,42 @@ static MdSpan body_class(MdSpan b) {
     return b.n ? (MdSpan){b.s + 1, k - 1} : b;
 }
 
-static void check_slots(IrCtx *c) {
+/* Do the C API's numbers agree with the text (same count, same class for every N)?
+ * *at: the first difference. */
+static bool slots_match(IrCtx *c, size_t *at) {
     IrMeta *m = c->meta;
     IrText *t = &m->text;
     size_t n = 0;
-    m->slots_ok = true;
-    for (; m->slots_ok && n < m->nodes.len && n < t->md_lines.len; n++) {
+    bool ok = true;
+    LLVMMetadataRef null_op = NULL;
+    LLVMMetadataRef empty = LLVMMDNodeInContext2(c->llctx, NULL, 0);
+    LLVMMetadataRef with_null = LLVMMDNodeInContext2(c->llctx, &null_op, 1);
+    for (; ok && n < m->nodes.len && n < t->md_lines.len; n++) {
         bool d;
         const char *l = t->lines.v[t->md_lines.v[n]];
         char pre[32];
         int pl = snprintf(pre, sizeof pre, "!%zu = ", n);
+        MdSpan body = node_body(l, &d);
         if (strncmp(l, pre, (size_t)pl) != 0 ||
-            !span_eq(body_class(node_body(l, &d)), md_class(LLVMGetMetadataKind(m->nodes.v[n]))))
-            m->slots_ok = false;
+            !span_eq(body_class(body), md_class(LLVMGetMetadataKind(m->nodes.v[n]))) ||
+            (m->nodes.v[n] == empty && !span_eq(body, "!{}")) ||
+            (m->nodes.v[n] == with_null && !span_eq(body, "!{null}")))
+            ok = false;
     }
-    if (m->nodes.len != t->md_lines.len)
-        m->slots_ok = false;
+    *at = n ? n - 1 : 0;
+    return ok && m->nodes.len == t->md_lines.len;
+}
+
+static void check_slots(IrCtx *c) {
+    IrMeta *m = c->meta;
+    size_t at;
+    m->slots_ok = slots_match(c, &at);
     if (!m->slots_ok) {
         diags_add(c->diags, DIAG_WARNING, (SrcLoc){0},
                   "the metadata nodes of the C API (%zu) do not match the printed module's "
                   "(%zu; first difference at !%zu): the facts that link them (values in "
                   "nodes, locations) are left out",
-                  m->nodes.len, t->md_lines.len, n ? n - 1 : 0);
+                  m->nodes.len, m->text.md_lines.len, at);
         map_release(&m->slot);
     }
 }
@@ -396,7 +419,7 @@ Status ir_meta_begin(IrCtx *c) {
     if (!m)
         return E_NOMEM;
     c->meta = m;
-    TRY(ir_text_init(c, &m->text));
+    TRY(ir_text_init(c, &m->text, c->text_stream));
     TRY(vec_reserve(&m->kind_names, NFIXED));
     for (unsigned k = 0; k < NFIXED; k++)
         m->kind_names.v[k] = NULL;
@@ -411,7 +434,14 @@ Status ir_meta_begin(IrCtx *c) {
             m->kind_names.v[id] = fixed_kinds[k];
     }
     TRY(number_nodes(c));
-    check_slots(c);
+    if (m->text.eof) {
+        check_slots(c);
+    } else {
+        /* the metadata section is printed last: trust the numbers during the walk and
+         * check them at the end (ir_meta_emit_module) */
+        m->slots_ok = true;
+        m->slots_pending = true;
+    }
     return OK;
 fail:
     ir_meta_end(c);
@@ -427,16 +457,14 @@ void ir_meta_end(IrCtx *c) {
     vec_release(&m->nodes);
     vec_release(&m->node_ids);
     vec_release(&m->kind_names);
+    vec_release(&m->parent_kinds);
     map_release(&m->seen);
     mem_free(m);
     c->meta = NULL;
 }
 
 const char *ir_text_global_line(IrCtx *c, LLVMValueRef g) {
-    uint64_t k;
-    if (!c->meta || !g || !map_get(&c->meta->text.globals, (uint64_t)(uintptr_t)g, &k))
-        return NULL;
-    return c->meta->text.lines.v[k - 1];
+    return c->meta ? ir_text_line_of(c, &c->meta->text, g) : NULL;
 }
 
 const char *ir_text_insn_line(IrCtx *c, LLVMValueRef i) {
@@ -581,6 +609,7 @@ static bool has_flag(const MdSpanVec *f, const char *name, const char *flag) {
 /* The operands of tuple !N (a `!{...}` line), for element lists. */
 static void tuple_ops(IrCtx *c, const char *ref, MdSpanVec *out) {
     IrText *t = &c->meta->text;
+    ir_text_finish(c, t);
     size_t n = (size_t)strtoull(ref + 1, NULL, 10);
     if (n >= t->md_lines.len)
         return;
@@ -858,6 +887,18 @@ void ir_meta_emit_module(IrCtx *c) {
     if (!m)
         return;
     FactSink *o = c->out;
+    ir_text_finish(c, &m->text);
+    if (m->slots_pending) {
+        /* The walk used node numbers the text had not confirmed yet. If the text
+         * disagrees, the rows written with them may be wrong: the caller redoes the
+         * walk with the text printed first (where check_slots leaves such rows out). */
+        size_t at;
+        m->slots_pending = false;
+        if (!slots_match(c, &at)) {
+            c->redo_inline = true;
+            return;
+        }
+    }
     for (size_t k = 0; k < m->kind_names.len; k++) {
         const char *name = m->kind_names.v[k];
         if (!name)
@@ -1060,10 +1101,15 @@ void ir_meta_emit_global(IrCtx *c, LLVMValueRef g, const char *id) {
             kinds[k] = LLVMValueMetadataEntriesGetKind(e, (unsigned)k);
             mds[k] = LLVMValueMetadataEntriesGetMetadata(e, (unsigned)k);
         }
-        uint64_t line;
         size_t first = 0, last = 0;
-        if (map_get(&m->text.globals, (uint64_t)(uintptr_t)g, &line)) {
-            first = (size_t)line - 1;
+        const char *l = ir_text_line_of(c, &m->text, g);
+        if (l) {
+            /* the line's index: it is a global's or a function header */
+            uint64_t k;
+            if (LLVMIsAFunction(g) && map_get(&m->text.funcs, (uint64_t)(uintptr_t)g, &k))
+                first = m->text.flines.v[k - 1];
+            else if (map_get(&m->text.globals, (uint64_t)(uintptr_t)g, &k))
+                first = (size_t)k - 1;
             last = first + 1;
         }
         emit_attachments(c, LLVMIsAFunction(g) ? ATT_FUNC : ATT_GLOBAL, id, kinds, mds, n,

@@ -3,7 +3,11 @@
  * ir_md_parse.c): the printed module text and its line index, and the helpers that
  * read metadata text.
  *
- * The module is printed once (LLVMPrintModuleToString: linear) in ir_meta_begin. Its
+ * The module is printed once, in ir_meta_begin: by default by a forked process that
+ * writes it into a pipe (LLVMPrintModuleToFile to its standard output), read by a
+ * thread into chunks while the walk goes on, so that printing overlaps the walk; the
+ * walk asks for lines in module order and waits only for lines not printed yet.
+ * (Or inline, LLVMPrintModuleToString, whole, before the walk.) Both are linear. The
  * lines are NUL-terminated in place and indexed:
  *   - global variable / alias / ifunc lines and function header lines, matched to the
  *     C API's lists in module order (checked: each line must name the value's id);
@@ -19,26 +23,53 @@
 #include "ir_int.h"
 #include "vec.h"
 
+typedef struct TextStream TextStream; /* the printer process and its reader thread */
+
 typedef struct IrText {
-    char *buf;              /* the printed module (LLVMDisposeMessage); lines NUL-terminated */
-    Vec(char *) lines;      /* start of each line, in order */
+    bool active;            /* there is a text (printed inline or being streamed) */
+    char *buf;              /* inline mode: the printed module (LLVMDisposeMessage) */
+    TextStream *stream;     /* stream mode: chunks arriving from the printer process */
+    size_t ci, off;         /* stream: the next unread byte (chunk index, offset) */
+    bool eof;               /* every line of the text is in `lines` */
+    Vec(char *) lines;      /* start of each line, in order; NUL-terminated in place */
+    /* the scanner's view of the lines read so far */
+    bool in_body;           /* inside a function body */
+    bool md_started;        /* the metadata section has begun (at md_first) */
     size_t md_first;        /* index of the first line of the metadata section */
+    Vec(size_t) glines;     /* global variable / alias / ifunc lines (`@...`) */
+    Vec(size_t) flines;     /* function header lines (`define` / `declare`) */
+    Vec(size_t) fends;      /* flines.v[k]'s last line (`}`, or the header itself) */
     Vec(size_t) md_lines;   /* !N → line index (md_lines.v[N]) */
     Vec(size_t) named_lines; /* `!name = !{...}` lines, in order */
-    bool globals_ok;        /* the global lines matched the API */
-    Map globals;            /* LLVMValueRef (variable, alias, ifunc, function) → line + 1 */
+    Vec(size_t) attr_lines; /* `attributes #N = { ... }` lines, in order */
+    Vec(size_t) comdat_lines; /* `$name = comdat kind` lines, in order */
+    /* matching the lines to the C API's lists */
+    bool globals_done;      /* the global lines were matched (or found not to match) */
+    bool globals_ok;        /* they matched the API */
+    Map globals;            /* LLVMValueRef (variable, alias, ifunc) → line + 1 */
+    bool funcs_ok;          /* every function header matched so far */
+    LLVMValueRef fnext;     /* the next function to match (NULL: all matched) */
+    size_t fmatched;        /* functions matched so far (= index into flines) */
+    Map funcs;              /* LLVMValueRef (function) → its index in flines + 1 */
     LLVMValueRef cur_fn;    /* function whose instruction lines are in insn_lines */
     bool cur_ok;            /* its lines matched the API */
     Map insn_lines;         /* LLVMValueRef (instruction of cur_fn) → line index */
     bool warned_insns;      /* one warning for instruction mismatches */
 } IrText;
 
-/* Prints and indexes the module. Errors: E_NOMEM; a text the API does not match is
- * only a warning. */
-Status ir_text_init(IrCtx *c, IrText *t);
+/* Starts the text of the module: printed by a forked process and read in a stream
+ * while the walk goes on (`stream`), else printed here, whole, before returning.
+ * Errors: E_NOMEM; a failed fork falls back to printing here. */
+Status ir_text_init(IrCtx *c, IrText *t, bool stream);
+/* Reads the rest of the text (a no-op once it is all there). Errors are recorded in
+ * c (ir_fail) with a diagnostic: a printer process that fails is E_IO. */
+void ir_text_finish(IrCtx *c, IrText *t);
+/* Stops the printer process if it still runs and frees everything. */
 void ir_text_release(IrText *t);
 /* Line index of instruction i, or SIZE_MAX. */
 size_t ir_text_insn_index(IrCtx *c, IrText *t, LLVMValueRef i);
+/* The printed line of a global variable, alias, ifunc or function, or NULL. */
+const char *ir_text_line_of(IrCtx *c, IrText *t, LLVMValueRef g);
 
 /* ---- ir_md_parse.c: reading the metadata syntax of the printed text ---- */
 

@@ -218,9 +218,11 @@ static void walk(IrCtx *c, const char *const *inputs, size_t n, IrStats *stats) 
             ir_type_id(c, LLVMLabelTypeInContext(c->llctx));
             break;
         }
-    ir_global_emit(c);
+    /* module order, as the printer writes the lines that the walk reads */
+    ir_global_emit_variables(c);
     for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f && c->st == OK;
          f = LLVMGetNextFunction(f)) {
+        ir_global_emit_function(c, f);
         uint64_t k;
         if (ir_is_dbg_function(f) || !map_get(&c->value_ids, (uint64_t)(uintptr_t)f, &k))
             continue;
@@ -242,7 +244,81 @@ static void walk(IrCtx *c, const char *const *inputs, size_t n, IrStats *stats) 
         if (stats)
             stats->functions++;
     }
+    ir_global_emit_aliases(c);
     ir_meta_emit_module(c);
+}
+
+/* Frees what one generation (ids, text, walk, files) built, for a fresh one. */
+static void release_generation(IrCtx *c) {
+    fact_sink_abort(c->out);
+    c->out = NULL;
+    if (c->meta)
+        ir_meta_end(c);
+    intern_release(&c->ids);
+    map_release(&c->type_ids);
+    map_release(&c->value_ids);
+    map_release(&c->local_ids);
+    map_release(&c->insn_ids);
+    arena_release(&c->local);
+    c->unnamed_structs = 0;
+    c->fn = NULL;
+    c->fn_id = NULL;
+    c->st = OK;
+    c->redo_inline = false;
+}
+
+/* One generation: ids, the module text, the walk, and the files. */
+static Status generate(IrCtx *c, const char *const *inputs, size_t ninputs, const char *outdir,
+                       const IrOptions *opt, IrStats *stats, double *t) {
+    Status st = OK;
+    StrBuf err = SB_INIT;
+    intern_init(&c->ids);
+    /* the printer process is forked before the writer thread starts */
+    TRY(ir_meta_begin(c));
+    phase(stats, IR_PHASE_TEXT, t);
+    st = fact_sink_open(&c->out, outdir, opt->format, &err);
+    if (st != OK) {
+        if (stats)
+            stats->output_failed = true;
+        diags_add(c->diags, DIAG_ERROR, (SrcLoc){0}, "%s", err.oom ? "out of memory" : err.buf);
+        goto fail;
+    }
+    TRY(ir_ids_module(c));
+    phase(stats, IR_PHASE_PREPARE, t);
+    walk(c, inputs, ninputs, stats);
+    phase(stats, IR_PHASE_WALK, t);
+    if (c->redo_inline)
+        TRY(E_INTERNAL); /* the caller starts again */
+    ir_meta_end(c);
+    if (c->st == OK && fact_sink_status(c->out) != OK) {
+        c->st = fact_sink_status(c->out);
+        if (stats)
+            stats->output_failed = c->st == E_IO;
+        diags_add(c->diags, DIAG_ERROR, (SrcLoc){outdir, 0, 0},
+                  "cannot write the relations: %s", fact_sink_error(c->out));
+        TRY(c->st);
+    }
+    if (c->st != OK) {
+        if (!diags_has_errors(c->diags))
+            diags_add(c->diags, DIAG_ERROR, (SrcLoc){0}, "while writing the relations: %s",
+                      status_str(c->st));
+        TRY(c->st);
+    }
+    if (stats) {
+        for (int r = 0; r < REL__COUNT; r++)
+            stats->rows[r] = fact_sink_count(c->out, (IrRel)r);
+        stats->instructions = fact_sink_count(c->out, REL_instruction);
+    }
+    st = fact_sink_commit(c->out, &err);
+    c->out = NULL;
+    phase(stats, IR_PHASE_WRITE, t);
+    if (st != OK && stats)
+        stats->output_failed = true;
+    if (st != OK)
+        diags_add(c->diags, DIAG_ERROR, (SrcLoc){0}, "%s", err.oom ? "out of memory" : err.buf);
+fail:
+    sb_release(&err);
+    return st;
 }
 
 Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
@@ -251,11 +327,9 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
     IrCtx c;
     memset(&c, 0, sizeof c);
     sb_init(&c.scratch);
-    intern_init(&c.ids);
     c.diags = diags;
     c.llctx = LLVMContextCreate();
     ir_load_init_context(c.llctx, diags);
-    StrBuf err = SB_INIT;
 
     if (ninputs == 0) {
         diags_add(diags, DIAG_ERROR, (SrcLoc){0}, "no input files");
@@ -279,68 +353,35 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
     c.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(c.mod));
     c.mod_id = base_name(inputs[0]);
 
-    st = fact_sink_open(&c.out, outdir, opt->format, &err);
-    if (st != OK) {
-        if (stats)
-            stats->output_failed = true;
-        diags_add(diags, DIAG_ERROR, (SrcLoc){0}, "%s", err.oom ? "out of memory" : err.buf);
-        goto fail;
+    c.text_stream = !opt->print_inline;
+    size_t ndiags = diags->v.len;
+    st = generate(&c, inputs, ninputs, outdir, opt, stats, &t);
+    if (c.redo_inline) {
+        /* the streamed text disagreed with the metadata numbers the walk used: again,
+         * with the text first (rare: the numbering follows LLVM's SlotTracker) */
+        release_generation(&c);
+        diags_truncate(diags, ndiags);
+        if (stats) {
+            memset(stats->rows, 0, sizeof stats->rows);
+            stats->functions = stats->instructions = 0;
+        }
+        c.text_stream = false;
+        st = generate(&c, inputs, ninputs, outdir, opt, stats, &t);
     }
-    TRY(ir_ids_module(&c));
-    phase(stats, IR_PHASE_PREPARE, &t);
-    TRY(ir_meta_begin(&c));
-    phase(stats, IR_PHASE_TEXT, &t);
-    walk(&c, inputs, ninputs, stats);
-    phase(stats, IR_PHASE_WALK, &t);
-    ir_meta_end(&c);
-    if (opt->fast_exit) {
+    if (st == OK && opt->fast_exit) {
         /* the process ends right after: let it reclaim LLVM's memory wholesale */
         c.mod = NULL;
         c.llctx = NULL;
     }
-    if (c.st == OK && fact_sink_status(c.out) != OK) {
-        c.st = fact_sink_status(c.out);
-        if (stats)
-            stats->output_failed = c.st == E_IO;
-        diags_add(diags, DIAG_ERROR, (SrcLoc){outdir, 0, 0}, "cannot write the relations: %s",
-                  fact_sink_error(c.out));
-        TRY(c.st);
-    }
-    if (c.st != OK) {
-        diags_add(diags, DIAG_ERROR, (SrcLoc){0}, "while writing the relations: %s",
-                  status_str(c.st));
-        TRY(c.st);
-    }
-    if (stats)
-        for (int r = 0; r < REL__COUNT; r++)
-            stats->rows[r] = fact_sink_count(c.out, (IrRel)r);
-    if (stats)
-        stats->instructions = fact_sink_count(c.out, REL_instruction);
-    st = fact_sink_commit(c.out, &err);
-    c.out = NULL;
-    phase(stats, IR_PHASE_WRITE, &t);
-    if (st != OK && stats)
-        stats->output_failed = true;
-    if (st != OK)
-        diags_add(diags, DIAG_ERROR, (SrcLoc){0}, "%s", err.oom ? "out of memory" : err.buf);
 
 fail:
-    fact_sink_abort(c.out);
-    if (c.meta)
-        ir_meta_end(&c);
+    release_generation(&c);
     if (c.td)
         LLVMDisposeTargetData(c.td);
     if (c.mod)
         LLVMDisposeModule(c.mod);
     if (c.llctx)
         LLVMContextDispose(c.llctx);
-    intern_release(&c.ids);
-    map_release(&c.type_ids);
-    map_release(&c.value_ids);
-    map_release(&c.local_ids);
-    map_release(&c.insn_ids);
-    arena_release(&c.local);
     sb_release(&c.scratch);
-    sb_release(&err);
     return st;
 }

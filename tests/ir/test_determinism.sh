@@ -11,6 +11,9 @@
 #  4. Where the input is and where irlog runs do not matter: a relative path from
 #     another directory gives the same output, and no absolute path of this machine
 #     appears in any file.
+#  5. The module text streamed from the printer process during the walk (the default)
+#     and printed whole before it (--print-inline) give identical directories, for every
+#     golden fixture, the program and every_opcode.ll.
 irlog=$1 llvm_bin=$2 srcdir=$3
 . "$srcdir/tests/ir/lib.sh"
 
@@ -18,7 +21,17 @@ clangxx=$(tool clang++)
 mkdir -p "$tmp/in"
 if ! (cd "$srcdir/tests/programs" && "$clangxx" -std=c++17 -O2 -g -fno-ident -ffile-prefix-map="$srcdir/tests/programs=." \
       -c -emit-llvm shapes.cpp -o "$tmp/in/shapes.bc") 2>"$tmp/err"; then
-  fail "clang++ -O2 -g shapes.cpp"; cat "$tmp/err"; finish
+  fail "clang++ -O2 -g shapes.cpp"; cat "$tmp/err"; 
+# 5. streamed text vs inline text
+st=0; n=0; : >"$tmp/diff"
+for in in "${inputs[@]}" "$srcdir"/tests/golden/ir/*.ll; do
+  b=$(basename "$in")
+  run "$tmp/$b.stream" "$in" && run "$tmp/$b.inline" --print-inline "$in" || { st=1; continue; }
+  diff -r "$tmp/$b.stream" "$tmp/$b.inline" >>"$tmp/diff" 2>&1 || st=1
+  n=$((n + 1))
+done
+check $st "the streamed and the inline module text give identical relations ($n inputs)" "$tmp/diff"
+finish
 fi
 "$llvm_dis" "$tmp/in/shapes.bc" -o "$tmp/in/shapes.ll"
 # fixtures: two golden cases (debug_cpp and const_exprs, where metadata numbering and
@@ -91,4 +104,14 @@ else
 fi
 grep -rl -F -e "$tmp" -e "$srcdir" "$tmp/$b.tsv.1" "$tmp/$b.csv.1" >"$tmp/grep" 2>&1
 [ -s "$tmp/grep" ]; check $(( ! $? )) "no absolute path ($tmp, $srcdir) appears in the facts" "$tmp/grep"
+
+# 5. streamed text vs inline text
+st=0; n=0; : >"$tmp/diff"
+for in in "${inputs[@]}" "$srcdir"/tests/golden/ir/*.ll; do
+  b=$(basename "$in")
+  run "$tmp/$b.stream" "$in" && run "$tmp/$b.inline" --print-inline "$in" || { st=1; continue; }
+  diff -r "$tmp/$b.stream" "$tmp/$b.inline" >>"$tmp/diff" 2>&1 || st=1
+  n=$((n + 1))
+done
+check $st "the streamed and the inline module text give identical relations ($n inputs)" "$tmp/diff"
 finish
