@@ -60,8 +60,10 @@ typedef struct IrCtx {
     StrBuf scratch;       /* for building ids */
     IrMeta *meta;         /* owned by ir_meta.c */
     bool text_stream;     /* print the module in a process of its own, read as a stream */
-    bool redo_inline;     /* set by ir_meta.c: the streamed walk must be redone with
-                             the text printed inline (see ir_meta_emit_module) */
+    bool redo_inline;     /* set by ir_meta.c / ir_text.c: the streamed walk must be
+                             redone with the text printed inline (the text disagreed
+                             with the metadata numbers, or the printer failed) */
+    char redo_why[128];   /* the printer's failure, for a warning ("" otherwise) */
 } IrCtx;
 
 /* ---- ir_ids.c ---- */

@@ -62,7 +62,7 @@ typedef struct IrText {
  * Errors: E_NOMEM; a failed fork falls back to printing here. */
 Status ir_text_init(IrCtx *c, IrText *t, bool stream);
 /* Reads the rest of the text (a no-op once it is all there). Errors are recorded in
- * c (ir_fail) with a diagnostic: a printer process that fails is E_IO. */
+ * c (ir_fail); a printer process that fails sets c->redo_inline (and redo_why). */
 void ir_text_finish(IrCtx *c, IrText *t);
 /* Stops the printer process if it still runs and frees everything. */
 void ir_text_release(IrText *t);

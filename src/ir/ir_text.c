@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -213,6 +214,10 @@ static Status stream_start(IrCtx *c, TextStream *s) {
         if (dup2(fds[1], STDOUT_FILENO) < 0)
             _exit(2);
         close(fds[1]);
+        /* fault injection for the tests: IRLOG_FAULT=printer */
+        const char *fault = getenv("IRLOG_FAULT");
+        if (fault && !strcmp(fault, "printer"))
+            _exit(1);
         char *msg = NULL;
         LLVMBool bad = LLVMPrintModuleToFile(c->mod, "-", &msg);
         _exit(bad ? 1 : 0);
@@ -234,27 +239,22 @@ static Status stream_start(IrCtx *c, TextStream *s) {
     return OK;
 }
 
-/* Waits for the printer; false (with a diagnostic) when it did not succeed. */
-static bool stream_reap(IrCtx *c, TextStream *s) {
+/* Waits for the printer; false (with the reason in why) when it did not succeed. */
+static bool stream_reap(TextStream *s, char *why, size_t n) {
     int ws = 0;
     pid_t pid = s->pid;
     s->pid = 0;
     while (waitpid(pid, &ws, 0) < 0)
         if (errno != EINTR) {
-            diags_add(c->diags, DIAG_ERROR, (SrcLoc){0}, "printing the module: %s",
-                      strerror(errno));
+            snprintf(why, n, "waiting for it: %s", strerror(errno));
             return false;
         }
     if (WIFEXITED(ws) && WEXITSTATUS(ws) == 0)
         return true;
     if (WIFSIGNALED(ws))
-        diags_add(c->diags, DIAG_ERROR, (SrcLoc){0},
-                  "printing the module failed: the printer process was killed by signal %d",
-                  WTERMSIG(ws));
+        snprintf(why, n, "killed by signal %d", WTERMSIG(ws));
     else
-        diags_add(c->diags, DIAG_ERROR, (SrcLoc){0},
-                  "printing the module failed: the printer process exited with status %d",
-                  WEXITSTATUS(ws));
+        snprintf(why, n, "exit status %d", WEXITSTATUS(ws));
     return false;
 }
 
@@ -380,14 +380,19 @@ static bool more(IrCtx *c, IrText *t) {
         if (end) {
             /* everything published has been read */
             t->eof = true;
-            if (rst != OK) {
-                if (rst == E_IO)
-                    diags_add(c->diags, DIAG_ERROR, (SrcLoc){0},
-                              "reading the printed module: %s", strerror(en));
-                ir_fail(c, rst);
+            char why[128] = "";
+            if (rst == E_NOMEM)
+                ir_fail(c, E_NOMEM);
+            else if (rst != OK)
+                snprintf(why, sizeof why, "reading its output: %s", strerror(en));
+            char how[96];
+            if (!stream_reap(s, how, sizeof how) && !why[0])
+                snprintf(why, sizeof why, "%s", how);
+            if (why[0]) {
+                /* the text is incomplete: the walk is redone with the text printed inline */
+                snprintf(c->redo_why, sizeof c->redo_why, "%s", why);
+                c->redo_inline = true;
             }
-            if (!stream_reap(c, s))
-                ir_fail(c, E_IO);
             return false;
         }
     }

@@ -220,7 +220,7 @@ static void walk(IrCtx *c, const char *const *inputs, size_t n, IrStats *stats) 
         }
     /* module order, as the printer writes the lines that the walk reads */
     ir_global_emit_variables(c);
-    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f && c->st == OK;
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f && c->st == OK && !c->redo_inline;
          f = LLVMGetNextFunction(f)) {
         ir_global_emit_function(c, f);
         uint64_t k;
@@ -265,6 +265,7 @@ static void release_generation(IrCtx *c) {
     c->fn_id = NULL;
     c->st = OK;
     c->redo_inline = false;
+    c->redo_why[0] = '\0';
 }
 
 /* One generation: ids, the module text, the walk, and the files. */
@@ -359,8 +360,15 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
     if (c.redo_inline) {
         /* the streamed text disagreed with the metadata numbers the walk used: again,
          * with the text first (rare: the numbering follows LLVM's SlotTracker) */
+        char why[sizeof c.redo_why];
+        memcpy(why, c.redo_why, sizeof why);
         release_generation(&c);
         diags_truncate(diags, ndiags);
+        if (why[0])
+            diags_add(diags, DIAG_WARNING, (SrcLoc){0},
+                      "the module printer process failed (%s): printed the module in this "
+                      "process instead",
+                      why);
         if (stats) {
             memset(stats->rows, 0, sizeof stats->rows);
             stats->functions = stats->instructions = 0;

@@ -13,7 +13,10 @@
 #     appears in any file.
 #  5. The module text streamed from the printer process during the walk (the default)
 #     and printed whole before it (--print-inline) give identical directories, for every
-#     golden fixture, the program and every_opcode.ll.
+#     golden fixture, the program and every_opcode.ll. The two fallbacks of the stream
+#     (fault injection, IRLOG_FAULT): a printer process that fails, and metadata numbers
+#     that the text contradicts at the end, each redo the walk with the text printed
+#     inline and give the same files (the first with a warning).
 irlog=$1 llvm_bin=$2 srcdir=$3
 . "$srcdir/tests/ir/lib.sh"
 
@@ -31,6 +34,20 @@ for in in "${inputs[@]}" "$srcdir"/tests/golden/ir/*.ll; do
   n=$((n + 1))
 done
 check $st "the streamed and the inline module text give identical relations ($n inputs)" "$tmp/diff"
+for fault in printer slots; do
+  st=0; : >"$tmp/diff"
+  for in in "$tmp/in/shapes.bc" "$srcdir"/tests/golden/ir/debug_cpp.ll; do
+    b=$(basename "$in")
+    IRLOG_FAULT=$fault "$irlog" facts "$in" -o "$tmp/$b.$fault" 2>"$tmp/err.$fault" || { st=1; cat "$tmp/err.$fault" >>"$tmp/diff"; }
+    diff -r "$tmp/$b.stream" "$tmp/$b.$fault" >>"$tmp/diff" 2>&1 || st=1
+    if [ $fault = printer ]; then
+      grep -q "module printer process failed (exit status 1)" "$tmp/err.$fault" || { st=1; echo "no warning" >>"$tmp/diff"; }
+    else
+      [ ! -s "$tmp/err.$fault" ] || { st=1; cat "$tmp/err.$fault" >>"$tmp/diff"; }
+    fi
+  done
+  check $st "IRLOG_FAULT=$fault: the walk is redone with the inline text, same files" "$tmp/diff"
+done
 finish
 fi
 "$llvm_dis" "$tmp/in/shapes.bc" -o "$tmp/in/shapes.ll"
@@ -114,4 +131,18 @@ for in in "${inputs[@]}" "$srcdir"/tests/golden/ir/*.ll; do
   n=$((n + 1))
 done
 check $st "the streamed and the inline module text give identical relations ($n inputs)" "$tmp/diff"
+for fault in printer slots; do
+  st=0; : >"$tmp/diff"
+  for in in "$tmp/in/shapes.bc" "$srcdir"/tests/golden/ir/debug_cpp.ll; do
+    b=$(basename "$in")
+    IRLOG_FAULT=$fault "$irlog" facts "$in" -o "$tmp/$b.$fault" 2>"$tmp/err.$fault" || { st=1; cat "$tmp/err.$fault" >>"$tmp/diff"; }
+    diff -r "$tmp/$b.stream" "$tmp/$b.$fault" >>"$tmp/diff" 2>&1 || st=1
+    if [ $fault = printer ]; then
+      grep -q "module printer process failed (exit status 1)" "$tmp/err.$fault" || { st=1; echo "no warning" >>"$tmp/diff"; }
+    else
+      [ ! -s "$tmp/err.$fault" ] || { st=1; cat "$tmp/err.$fault" >>"$tmp/diff"; }
+    fi
+  done
+  check $st "IRLOG_FAULT=$fault: the walk is redone with the inline text, same files" "$tmp/diff"
+done
 finish
