@@ -88,6 +88,8 @@ static void warn(IrCtx *c, const char *what, const char *fn) {
  * chunk before the chunk is sealed (a chunk is sealed once a later one exists). */
 
 #define CHUNK (1u << 20)
+/* The printer's last line: no line of LLVM's starts with a control character. */
+#define DONE_LINE "\001irlog: printed"
 
 typedef struct TextChunk {
     char *buf;
@@ -213,13 +215,18 @@ static Status stream_start(IrCtx *c, TextStream *s) {
         close(fds[0]);
         if (dup2(fds[1], STDOUT_FILENO) < 0)
             _exit(2);
-        close(fds[1]);
         /* fault injection for the tests: IRLOG_FAULT=printer */
         const char *fault = getenv("IRLOG_FAULT");
         if (fault && !strcmp(fault, "printer"))
             _exit(1);
         char *msg = NULL;
         LLVMBool bad = LLVMPrintModuleToFile(c->mod, "-", &msg);
+        /* the last line says the text is whole; closing the pipe before _exit lets the
+         * reader see the end without waiting for this process's memory to be torn down */
+        if (!bad && write(fds[1], DONE_LINE "\n", sizeof DONE_LINE) != sizeof DONE_LINE)
+            bad = 1;
+        close(STDOUT_FILENO); /* (LLVM may have closed it already) */
+        close(fds[1]);
         _exit(bad ? 1 : 0);
     }
     close(fds[1]);
@@ -385,9 +392,15 @@ static bool more(IrCtx *c, IrText *t) {
                 ir_fail(c, E_NOMEM);
             else if (rst != OK)
                 snprintf(why, sizeof why, "reading its output: %s", strerror(en));
+            if (rst == OK && t->lines.len && !strcmp(t->lines.v[t->lines.len - 1], DONE_LINE)) {
+                t->lines.len--; /* whole; the process is reaped when the text is released */
+                return false;
+            }
             char how[96];
             if (!stream_reap(s, how, sizeof how) && !why[0])
                 snprintf(why, sizeof why, "%s", how);
+            if (!why[0])
+                snprintf(why, sizeof why, "its output has no end line");
             if (why[0]) {
                 /* the text is incomplete: the walk is redone with the text printed inline */
                 snprintf(c->redo_why, sizeof c->redo_why, "%s", why);

@@ -29,7 +29,9 @@ if ! (cd "$srcdir/tests/programs" && "$clangxx" -std=c++17 -O2 -g -fno-ident -ff
 st=0; n=0; : >"$tmp/diff"
 for in in "${inputs[@]}" "$srcdir"/tests/golden/ir/*.ll; do
   b=$(basename "$in")
-  run "$tmp/$b.stream" "$in" && run "$tmp/$b.inline" --print-inline "$in" || { st=1; continue; }
+  run "$tmp/$b.stream" "$in" || { st=1; continue; }
+  [ ! -s "$tmp/err" ] || { st=1; cat "$tmp/err" >>"$tmp/diff"; } # no warning: the stream held
+  run "$tmp/$b.inline" --print-inline "$in" || { st=1; continue; }
   diff -r "$tmp/$b.stream" "$tmp/$b.inline" >>"$tmp/diff" 2>&1 || st=1
   n=$((n + 1))
 done
@@ -126,7 +128,9 @@ grep -rl -F -e "$tmp" -e "$srcdir" "$tmp/$b.tsv.1" "$tmp/$b.csv.1" >"$tmp/grep" 
 st=0; n=0; : >"$tmp/diff"
 for in in "${inputs[@]}" "$srcdir"/tests/golden/ir/*.ll; do
   b=$(basename "$in")
-  run "$tmp/$b.stream" "$in" && run "$tmp/$b.inline" --print-inline "$in" || { st=1; continue; }
+  run "$tmp/$b.stream" "$in" || { st=1; continue; }
+  [ ! -s "$tmp/err" ] || { st=1; cat "$tmp/err" >>"$tmp/diff"; } # no warning: the stream held
+  run "$tmp/$b.inline" --print-inline "$in" || { st=1; continue; }
   diff -r "$tmp/$b.stream" "$tmp/$b.inline" >>"$tmp/diff" 2>&1 || st=1
   n=$((n + 1))
 done
