@@ -38,11 +38,19 @@ typedef Vec(LLVMMetadataRef) MdVec;
 typedef Vec(LLVMValueRef) ValVec;
 typedef Vec(const char *) StrVec;
 
+/* An attachment as printed: `!name !N`. */
+typedef struct AttText {
+    MdSpan name; /* kind name as printed (escaped) */
+    size_t node; /* N */
+} AttText;
+typedef Vec(AttText) AttTextVec;
+
 struct IrMeta {
     IrText text;                 /* the printed module and its line index */
     bool slots_ok;               /* `slot` agrees with the text */
     bool slots_pending;          /* slots_ok is assumed: the text was not there yet */
     Vec(int) parent_kinds;       /* number_from's stack: the kind of each node's parent */
+    AttTextVec att_text;         /* emit_attachments' scratch */
     Map slot;                    /* LLVMMetadataRef → N */
     MdVec nodes;                 /* N → node */
     Vec(const char *) node_ids;  /* N → "!N" (interned), filled lazily */
@@ -458,6 +466,7 @@ void ir_meta_end(IrCtx *c) {
     vec_release(&m->node_ids);
     vec_release(&m->kind_names);
     vec_release(&m->parent_kinds);
+    vec_release(&m->att_text);
     map_release(&m->seen);
     mem_free(m);
     c->meta = NULL;
@@ -919,11 +928,6 @@ void ir_meta_emit_module(IrCtx *c) {
 /* ------------------------------------------------------------------------------------ */
 /* Attachments */
 
-typedef struct AttText {
-    MdSpan name; /* kind name as printed (escaped) */
-    size_t node; /* N */
-} AttText;
-typedef Vec(AttText) AttTextVec;
 
 static bool ident_char(char ch) {
     return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || is_digit(ch) || ch == '-' ||
@@ -974,7 +978,8 @@ static void attach_warn(IrCtx *c, const char *id) {
 static void emit_attachments(IrCtx *c, int who, const char *id, const unsigned *kinds,
                              LLVMMetadataRef const *mds, size_t n, size_t first, size_t last) {
     IrMeta *m = c->meta;
-    AttTextVec tx = {0};
+    AttTextVec tx = m->att_text; /* reused: this runs once per instruction */
+    tx.len = 0;
     for (size_t k = first; k < last; k++)
         if (scan_attachments(m->text.lines.v[k], &tx) != OK)
             ir_fail(c, E_NOMEM);
@@ -985,10 +990,16 @@ static void emit_attachments(IrCtx *c, int who, const char *id, const unsigned *
         const char *kind = kinds[k] < m->kind_names.len ? m->kind_names.v[kinds[k]] : NULL;
         const char *node = md_ref(c, mds[k]);
         if (use_text) {
-            StrBuf sb = SB_INIT;
-            ir_append_unescaped(&sb, tx.v[k].name.s, tx.v[k].name.n);
-            const char *tname = ir_intern(c, sb.buf, sb.len);
-            sb_release(&sb);
+            MdSpan nm = tx.v[k].name;
+            const char *tname;
+            if (kind && !memchr(nm.s, '\\', nm.n) && span_eq(nm, kind)) {
+                tname = kind; /* the usual case: a known kind, spelled plainly */
+            } else {
+                StrBuf sb = SB_INIT;
+                ir_append_unescaped(&sb, nm.s, nm.n);
+                tname = ir_intern(c, sb.buf, sb.len);
+                sb_release(&sb);
+            }
             if (!kind) {
                 if (vec_reserve(&m->kind_names, kinds[k] + 1) != OK) {
                     ir_fail(c, E_NOMEM);
@@ -1017,7 +1028,7 @@ static void emit_attachments(IrCtx *c, int who, const char *id, const unsigned *
         default: emit_global_metadata(c->out, id, kind, node); break;
         }
     }
-    vec_release(&tx);
+    m->att_text = tx;
 }
 
 void ir_meta_emit_insn(IrCtx *c, LLVMValueRef i, const char *id) {
