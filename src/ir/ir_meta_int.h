@@ -31,6 +31,10 @@ typedef struct IrText {
     bool cur_ok;            /* its lines matched the API */
     Map insn_lines;         /* LLVMValueRef (instruction of cur_fn) → line index */
     bool warned_insns;      /* one warning for instruction mismatches */
+    /* Read only by ir_global_emit_late (ir_text_late_index, once): */
+    bool late_done;         /* the two below are filled */
+    Vec(size_t) comdat_lines; /* `$name = comdat <kind>` lines, in order */
+    Map attr_groups;        /* N → index + 1 of the line `attributes #N = { ... }` */
 } IrText;
 
 /* Prints and indexes the module. Errors: E_NOMEM; a text the API does not match is
@@ -39,6 +43,13 @@ Status ir_text_init(IrCtx *c, IrText *t);
 void ir_text_release(IrText *t);
 /* Line index of instruction i, or SIZE_MAX. */
 size_t ir_text_insn_index(IrCtx *c, IrText *t, LLVMValueRef i);
+/* Indexes the lines that come before the global variables (comdats) and after the
+ * functions (attribute groups), once. E_NOMEM. */
+Status ir_text_late_index(IrText *t);
+/* `{ ... }` of the line `attributes #n = { ... }`, or NULL (ir_text_late_index first). */
+const char *ir_text_group(const IrText *t, unsigned n);
+/* The k-th (from 0) `$name = comdat <kind>` line, or NULL past the last one. */
+const char *ir_text_comdat(const IrText *t, size_t k);
 
 /* ---- ir_md_parse.c: reading the metadata syntax of the printed text ---- */
 

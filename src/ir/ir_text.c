@@ -181,6 +181,8 @@ void ir_text_release(IrText *t) {
     vec_release(&t->named_lines);
     map_release(&t->globals);
     map_release(&t->insn_lines);
+    vec_release(&t->comdat_lines);
+    map_release(&t->attr_groups);
     memset(t, 0, sizeof *t);
 }
 
@@ -259,4 +261,50 @@ size_t ir_text_insn_index(IrCtx *c, IrText *t, LLVMValueRef i) {
     if (!t->cur_ok || !map_get(&t->insn_lines, (uint64_t)(uintptr_t)i, &k))
         return SIZE_MAX;
     return (size_t)k;
+}
+
+/* ---- the comdat lines and the attribute groups (ir_global_emit_late) ---- */
+
+/* The printer writes the comdats (`$name = comdat any`) after the header, the type
+ * definitions and module asm, before the first global value; the attribute groups
+ * (`attributes #N = { ... }`, one line each) after the last function, before the
+ * metadata section. */
+Status ir_text_late_index(IrText *t) {
+    if (t->late_done || !t->buf)
+        return OK;
+    t->late_done = true;
+    for (size_t k = 0; k < t->lines.len; k++) {
+        const char *l = t->lines.v[k];
+        if (l[0] == '@' || l[0] == '!' || starts(l, "define ") || starts(l, "declare ") ||
+            starts(l, "attributes #"))
+            break;
+        if (l[0] == '$' && vec_push(&t->comdat_lines, k) != OK)
+            return E_NOMEM;
+    }
+    for (size_t k = t->md_first; k-- > 0;) {
+        const char *l = t->lines.v[k];
+        if (l[0] == '\0')
+            continue;
+        if (!starts(l, "attributes #"))
+            break;
+        const char *p = l + strlen("attributes #");
+        uint64_t n = 0;
+        size_t digits = 0;
+        for (; *p >= '0' && *p <= '9' && digits < 10; p++, digits++)
+            n = n * 10 + (uint64_t)(*p - '0');
+        if (digits && starts(p, " = {") && map_put(&t->attr_groups, n, k + 1) != OK)
+            return E_NOMEM;
+    }
+    return OK;
+}
+
+const char *ir_text_group(const IrText *t, unsigned n) {
+    uint64_t k;
+    if (!t->late_done || !map_get(&t->attr_groups, n, &k))
+        return NULL;
+    return strchr(t->lines.v[k - 1], '{');
+}
+
+const char *ir_text_comdat(const IrText *t, size_t k) {
+    return t->late_done && k < t->comdat_lines.len ? t->lines.v[t->comdat_lines.v[k]] : NULL;
 }

@@ -242,6 +242,7 @@ static void walk(IrCtx *c, const char *const *inputs, size_t n, IrStats *stats) 
         if (stats)
             stats->functions++;
     }
+    ir_global_emit_late(c);
     ir_meta_emit_module(c);
 }
 
