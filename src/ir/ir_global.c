@@ -15,7 +15,12 @@
  *    (ir_text_global_line) for what the C API cannot reach: dso_local, partition,
  *    comdat names, code_model, sanitizer flags, an alias's thread_local mode, and the
  *    values of range(...) / initializes(...) attributes. When no text is available
- *    these facts are left out (never guessed).
+ *    these facts are left out (never guessed);
+ *  - after the function bodies (ir_global_emit_late): the attributes of global
+ *    variables, read from their `attributes #N` group lines by LLVM's parser (a call
+ *    site of a throwaway module in the same context carries the group), and the
+ *    comdats of the `$name = comdat <kind>` lines, each once (the key comdat_done_key
+ *    in c->value_ids marks an emitted comdat id).
  *
  * Invariants: nothing here inserts into or changes the module (LLVMGetOrInsertComdat
  * is never called: comdat names come from the text). Attribute values are only read

@@ -11,6 +11,8 @@
  *     instruction lines start with exactly two spaces; deeper-indented lines continue
  *     the previous instruction (switch cases, invoke targets, landingpad clauses),
  *     as does the `  ]` closing a switch; blank lines separate blocks;
+ *   - the comdats of global objects (`$name = comdat any`) come before the globals,
+ *     the attribute groups (`attributes #N = { ... }`) after the last function;
  *   - the metadata section: `!name = !{...}` (named metadata), then `!N = ...` in
  *     the order of N.
  * Everything is O(size of the text); instruction lines are matched one function at a
