@@ -1303,8 +1303,7 @@ static void emit_variable_attributes(IrCtx *c) {
         uint64_t span = spans.v[gi - 1];
         const char *id = gv_id(c, g);
         for (size_t k = 0; k < (span & 0xffffffffu); k++)
-            emit_global_variable_attribute(c->out, id,
-                                           ir_attr_id(c, attrs.v[(span >> 32) + k]));
+            emit_global_variable_attribute(c->out, id, ir_attr_id(c, attrs.v[(span >> 32) + k]));
     }
     vec_release(&attrs);
     vec_release(&spans);
