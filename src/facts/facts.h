@@ -9,7 +9,8 @@
  * renames it into place only in fact_sink_commit(); fact_sink_abort() (or a failed
  * commit) removes the temporary directory, so a failed run never leaves a
  * half-written directory that looks finished. Rows keep their emission order.
- * Symbols are escaped (\t, \n, \r, \\) so every row is one line.
+ * Symbols are escaped (\t, \n, \r, \\; a NUL byte, which only fs_symn can pass, as \0) so
+ * every row is one line.
  */
 #ifndef IRLOG_FACTS_H
 #define IRLOG_FACTS_H

@@ -401,9 +401,9 @@ static inline StrBuf *cell(FactSink *s) {
     return b;
 }
 
-/* Bytes that TSV escapes. */
+/* Bytes that TSV escapes: \t \n \r \\, and a NUL byte (only fs_symn can pass one) as \0. */
 static const unsigned char tsv_special[256] = {['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r',
-                                               ['\\'] = '\\'};
+                                               ['\\'] = '\\', ['\0'] = '0'};
 
 void fs_symn(FactSink *s, const char *v, size_t n) {
     StrBuf *b = cell(s);

@@ -15,7 +15,12 @@
  *    (ir_text_global_line) for what the C API cannot reach: dso_local, partition,
  *    comdat names, code_model, sanitizer flags, an alias's thread_local mode, and the
  *    values of range(...) / initializes(...) attributes. When no text is available
- *    these facts are left out (never guessed).
+ *    these facts are left out (never guessed);
+ *  - after the function bodies (ir_global_emit_late): the attributes of global
+ *    variables, read from their `attributes #N` group lines by LLVM's parser (a call
+ *    site of a throwaway module in the same context carries the group), and the
+ *    comdats of the `$name = comdat <kind>` lines, each once (the key comdat_done_key
+ *    in c->value_ids marks an emitted comdat id).
  *
  * Invariants: nothing here inserts into or changes the module (LLVMGetOrInsertComdat
  * is never called: comdat names come from the text). Attribute values are only read
@@ -26,6 +31,7 @@
  * never collide): attribute -> id Sym, comdat -> id Sym.
  */
 #include <llvm-c/Comdat.h>
+#include <llvm-c/IRReader.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -671,10 +677,11 @@ static void emit_attr_facts(IrCtx *c, LLVMAttributeRef a, const char *id, const 
         unsigned kl = 0, vl = 0;
         const char *k = LLVMGetStringAttributeKind(a, &kl);
         const char *v = LLVMGetStringAttributeValue(a, &vl);
-        emit_attribute_kind(o, id, ir_intern(c, k, kl));
+        /* key and value may hold NUL bytes: written with their lengths */
+        ir_emit_id_str(c, REL_attribute_kind, id, k, kl);
         emit_string_attribute(o, id);
         if (vl)
-            emit_attribute_string_value(o, id, ir_intern(c, v, vl));
+            ir_emit_id_str(c, REL_attribute_string_value, id, v, vl);
         return;
     }
     emit_attribute_kind(o, id, name);
@@ -848,6 +855,30 @@ static const char *gv_id(IrCtx *c, LLVMValueRef g) {
     return ir_value_id(c, g);
 }
 
+/* Key in c->value_ids that marks the comdat whose id is `sym` as emitted: 2 modulo 4,
+ * which no object address (aligned) and no other key (1, 3) is. */
+static uint64_t comdat_done_key(Sym sym) {
+    return ((uint64_t)sym << 2) | 2;
+}
+
+/* Emits comdat `id` (interned; its name and selection kind) unless it already was. */
+static void emit_comdat_once(IrCtx *c, const char *id, const char *name, const char *kind) {
+    Sym sym;
+    if (!intern_lookup(&c->ids, id, strlen(id), &sym))
+        return; /* not interned: cannot happen */
+    uint64_t key = comdat_done_key(sym);
+    if (map_get(&c->value_ids, key, NULL))
+        return;
+    Status st = map_put(&c->value_ids, key, 1);
+    if (st != OK) {
+        ir_fail(c, st);
+        return;
+    }
+    emit_comdat(c->out, id);
+    emit_comdat_name(c->out, id, name);
+    emit_comdat_selection_kind(c->out, id, kind);
+}
+
 /* Comdat of a global object, named from the text (`comdat` = the object's own name,
  * `comdat($x)` = x); no fact without the text. */
 static void walk_comdat(IrCtx *c, LLVMValueRef g, const char *id, const GlobalText *gt) {
@@ -879,10 +910,8 @@ static void walk_comdat(IrCtx *c, LLVMValueRef g, const char *id, const GlobalTe
             st = map_put(&c->value_ids, key, sym);
         if (st == OK) {
             cid = intern_str(&c->ids, sym);
-            emit_comdat(c->out, cid);
-            emit_comdat_name(c->out, cid, ir_intern(c, name.buf, name.len));
-            emit_comdat_selection_kind(c->out, cid,
-                                       comdat_kind_name(LLVMGetComdatSelectionKind(cd)));
+            emit_comdat_once(c, cid, ir_intern(c, name.buf, name.len),
+                             comdat_kind_name(LLVMGetComdatSelectionKind(cd)));
         }
         sb_release(&sb);
         sb_release(&name);
@@ -1132,4 +1161,160 @@ void ir_global_emit_aliases(IrCtx *c) {
     for (LLVMValueRef i = LLVMGetFirstGlobalIFunc(c->mod); i && c->st == OK;
          i = LLVMGetNextGlobalIFunc(i))
         walk_ifunc(c, i);
+}
+
+/* ---------------------------------------------------------------- after the functions */
+
+/* Every `$name = comdat <kind>` line: the comdats that no member's line named (there
+ * are none unless those lines could not be read) are emitted here, the others were. */
+static void emit_comdat_lines(IrCtx *c) {
+    static const char *const kinds[] = {"any", "exactmatch", "largest", "nodeduplicate",
+                                        "samesize"};
+    const char *l;
+    for (size_t k = 0; (l = ir_text_comdat_line(c, k)) && c->st == OK; k++) {
+        const char *end = line_end(l), *p = l;
+        Tok t[4], extra;
+        int n = 0;
+        while (n < 4 && (p = tok_next(p, end, &t[n])))
+            n++;
+        if (n < 4 || tok_next(p, end, &extra) || t[0].n < 2 || t[0].s[0] != '$' ||
+            !tok_is(t[1], "=") || !tok_is(t[2], "comdat"))
+            continue;
+        const char *kind = NULL;
+        for (unsigned i = 0; i < ARRAY_LEN(kinds) && !kind; i++)
+            if (tok_is(t[3], kinds[i]))
+                kind = kinds[i];
+        if (!kind)
+            continue;
+        StrBuf name = SB_INIT;
+        if (t[0].s[1] == '"' && t[0].n >= 3 && t[0].s[t[0].n - 1] == '"')
+            ir_append_unescaped(&name, t[0].s + 2, t[0].n - 3);
+        else
+            sb_add(&name, t[0].s + 1, t[0].n - 1);
+        if (name.oom)
+            ir_fail(c, E_NOMEM);
+        const char *id = ir_intern(c, t[0].s, t[0].n);
+        const char *nm = ir_intern(c, name.len ? name.buf : "", name.len);
+        sb_release(&name);
+        if (c->st == OK)
+            emit_comdat_once(c, id, nm, kind);
+    }
+}
+
+/* The attribute group that the printed line of global variable g refers to (its last
+ * token, ` #N`); false when it has none. */
+static bool variable_group(const char *line, unsigned *n) {
+    if (!line)
+        return false;
+    const char *end = line_end(line), *p = line;
+    Tok t, last = {0};
+    while ((p = tok_next(p, end, &t)))
+        last = t;
+    if (last.n < 2 || last.n > 10 || last.s[0] != '#')
+        return false;
+    unsigned v = 0;
+    for (size_t i = 1; i < last.n; i++) {
+        if (last.s[i] < '0' || last.s[i] > '9')
+            return false;
+        v = v * 10 + (unsigned)(last.s[i] - '0');
+    }
+    *n = v;
+    return true;
+}
+
+typedef Vec(LLVMAttributeRef) AttrVec;
+
+/* The attributes of attribute group `body` (`{ ... }`), through LLVM's own parser: the
+ * group is put on a call site of a throwaway module of the same context, whose
+ * attributes the C API can read. Attributes are uniqued per context, so these are the
+ * LLVMAttributeRefs that functions with the same attributes have, and ir_attr_id gives
+ * the same ids. Appends them to *out; false when the text does not parse. */
+static bool group_attributes(IrCtx *c, const char *body, AttrVec *out) {
+    StrBuf src = SB_INIT;
+    sb_adds(&src, "declare void @f()\n"
+                  "define void @g() {\n"
+                  "  call void @f() #0\n"
+                  "  ret void\n"
+                  "}\n"
+                  "attributes #0 = ");
+    sb_adds(&src, body);
+    sb_addc(&src, '\n');
+    if (src.oom) {
+        sb_release(&src);
+        ir_fail(c, E_NOMEM);
+        return false;
+    }
+    LLVMMemoryBufferRef buf =
+        LLVMCreateMemoryBufferWithMemoryRangeCopy(src.buf, src.len, "attribute group");
+    sb_release(&src);
+    LLVMModuleRef m = NULL;
+    char *msg = NULL;
+    /* takes ownership of buf, on success and on failure */
+    bool ok = buf && !LLVMParseIRInContext(c->llctx, buf, &m, &msg) && m;
+    if (msg)
+        LLVMDisposeMessage(msg);
+    LLVMValueRef g = ok ? LLVMGetNamedFunction(m, "g") : NULL;
+    LLVMBasicBlockRef b = g ? LLVMGetFirstBasicBlock(g) : NULL;
+    LLVMValueRef call = b ? LLVMGetFirstInstruction(b) : NULL;
+    ok = call && LLVMIsACallInst(call);
+    if (ok) {
+        unsigned n = LLVMGetCallSiteAttributeCount(call, LLVMAttributeFunctionIndex);
+        if (vec_reserve(out, out->len + n) != OK) {
+            ir_fail(c, E_NOMEM);
+            ok = false;
+        } else {
+            LLVMGetCallSiteAttributes(call, LLVMAttributeFunctionIndex, out->v + out->len);
+            out->len += n;
+        }
+    }
+    if (m)
+        LLVMDisposeModule(m);
+    return ok;
+}
+
+/* global_variable_attribute: the attributes of each global variable's group. */
+static void emit_variable_attributes(IrCtx *c) {
+    AttrVec attrs = {0};
+    Vec(uint64_t) spans = {0}; /* per parsed group: first index << 32 | count */
+    Map groups = MAP_INIT;     /* N → index in spans + 1 */
+    bool warned = false;
+    for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g && c->st == OK; g = LLVMGetNextGlobal(g)) {
+        unsigned n;
+        if (!variable_group(ir_text_global_line(c, g), &n))
+            continue;
+        uint64_t gi;
+        if (!map_get(&groups, n, &gi)) {
+            const char *body = ir_text_attr_group(c, n);
+            size_t first = attrs.len;
+            if (!body || !group_attributes(c, body, &attrs)) {
+                attrs.len = first;
+                if (c->st == OK && !warned) {
+                    warned = true;
+                    diags_add(c->diags, DIAG_WARNING, (SrcLoc){0},
+                              "attribute group #%u of global variable %s could not be read "
+                              "from the module text: the attributes of global variables are "
+                              "left out where that happens",
+                              n, ir_value_id(c, g));
+                }
+            }
+            uint64_t span = ((uint64_t)first << 32) | (uint64_t)(attrs.len - first);
+            if (vec_push(&spans, span) != OK || map_put(&groups, n, spans.len) != OK) {
+                ir_fail(c, E_NOMEM);
+                break;
+            }
+            gi = spans.len;
+        }
+        uint64_t span = spans.v[gi - 1];
+        const char *id = gv_id(c, g);
+        for (size_t k = 0; k < (span & 0xffffffffu); k++)
+            emit_global_variable_attribute(c->out, id, ir_attr_id(c, attrs.v[(span >> 32) + k]));
+    }
+    vec_release(&attrs);
+    vec_release(&spans);
+    map_release(&groups);
+}
+
+void ir_global_emit_late(IrCtx *c) {
+    emit_comdat_lines(c);
+    emit_variable_attributes(c);
 }

@@ -73,6 +73,17 @@ void ir_append_name(StrBuf *sb, char prefix, const char *name, size_t len) {
     sb_addc(sb, '"');
 }
 
+void ir_emit_id_str(IrCtx *c, IrRel r, const char *id, const char *s, size_t n) {
+    if (facts_rels[r].arity != 2 || facts_rels[r].cols[1].kind != COL_SYMBOL) {
+        ir_fail(c, E_INTERNAL); /* a caller passed a relation of another shape */
+        return;
+    }
+    fs_begin(c->out, r);
+    fs_sym(c->out, id);
+    fs_symn(c->out, s, n);
+    fs_end(c->out);
+}
+
 const char *ir_intern(IrCtx *c, const char *s, size_t n) {
     Sym sym;
     Status st = intern_get(&c->ids, s, n, &sym);

@@ -77,6 +77,10 @@ void ir_append_escaped(StrBuf *sb, const char *s, size_t n);
 void ir_append_unescaped(StrBuf *sb, const char *s, size_t n);
 /* Value of a hex digit, or -1. */
 int ir_hexval(char ch);
+/* Emits the row r(id, s[0..n)) of a relation whose columns are an entity and a
+ * string that may hold NUL bytes (metadata strings, DI names, attribute strings): the
+ * typed emit_<relation> take C strings, which end at the first NUL. */
+void ir_emit_id_str(IrCtx *c, IrRel r, const char *id, const char *s, size_t n);
 /* Interns s[0..n) for the whole walk; NULL (and ctx->st set) on failure. */
 const char *ir_intern(IrCtx *c, const char *s, size_t n);
 /* Numbers unnamed globals and creates the ids of every global value. */
@@ -136,6 +140,11 @@ const char *ir_asm_id(IrCtx *c, LLVMValueRef v);
 void ir_global_emit_variables(IrCtx *c);
 void ir_global_emit_function(IrCtx *c, LLVMValueRef f);
 void ir_global_emit_aliases(IrCtx *c);
+/* Emits what the module text has only after the function bodies: the attributes of
+ * global variables (their `attributes #N` groups) and the comdats of the `$name =
+ * comdat <kind>` lines not emitted yet (called once, after the functions were walked
+ * and before ir_meta_emit_module). */
+void ir_global_emit_late(IrCtx *c);
 
 /* Id of an attribute: its text as llvm-dis writes it outside attribute groups
  * (nounwind, align 8, alignstack(16), "k"="v", sret(%struct.S), memory(read)). The
@@ -161,6 +170,13 @@ const char *ir_callconv_name(unsigned cc);
  * line), or NULL when unavailable. Valid until ir_meta_end. */
 const char *ir_text_global_line(IrCtx *c, LLVMValueRef g);
 const char *ir_text_insn_line(IrCtx *c, LLVMValueRef i);
+/* The body `{ ... }` of attribute group #n (the line `attributes #n = { ... }`, after
+ * the functions), or NULL when there is none or no text. */
+const char *ir_text_attr_group(IrCtx *c, unsigned n);
+/* The k-th (from 0) comdat line `$name = comdat <kind>` at the top of the module, or
+ * NULL past the last one. LLVM prints only the comdats that a global object belongs
+ * to. */
+const char *ir_text_comdat_line(IrCtx *c, size_t k);
 
 /* Before the walk: prints the module (streamed from a printer process when
  * c->text_stream) and numbers the metadata nodes. */

@@ -111,16 +111,20 @@ static const char *intern_fresh(IrCtx *c, const char *s, size_t n, bool *fresh) 
     return intern_str(&c->ids, sym);
 }
 
-/* Unescaped body of a quoted string span `"..."`, interned. */
-static const char *unquote(IrCtx *c, MdSpan v) {
+/* Unescaped body of a quoted string span `"..."`, interned, with its length: it may
+ * hold NUL bytes (`\00`), so emit it with ir_emit_id_str / fs_symn, never as a C
+ * string. */
+static MdSpan unquote(IrCtx *c, MdSpan v) {
     if (v.n < 2 || v.s[0] != '"' || v.s[v.n - 1] != '"')
-        return intern_span(c, v);
+        return (MdSpan){intern_span(c, v), v.n};
     StrBuf sb = SB_INIT;
     ir_append_unescaped(&sb, v.s + 1, v.n - 2);
     if (sb.oom)
         ir_fail(c, E_NOMEM);
-    const char *r = ir_intern(c, sb.buf, sb.len);
+    MdSpan r = {ir_intern(c, sb.len ? sb.buf : "", sb.len), sb.len};
     sb_release(&sb);
+    if (!r.s)
+        r = (MdSpan){"", 0};
     return r;
 }
 
@@ -476,6 +480,29 @@ const char *ir_text_global_line(IrCtx *c, LLVMValueRef g) {
     return c->meta ? ir_text_line_of(c, &c->meta->text, g) : NULL;
 }
 
+/* The lines after the functions and before the globals, indexed when first asked for
+ * (only ir_global_emit_late asks, after the function bodies were walked). */
+static IrText *late_text(IrCtx *c) {
+    if (!c->meta)
+        return NULL;
+    Status st = ir_text_late_index(c, &c->meta->text);
+    if (st != OK) {
+        ir_fail(c, st);
+        return NULL;
+    }
+    return &c->meta->text;
+}
+
+const char *ir_text_attr_group(IrCtx *c, unsigned n) {
+    IrText *t = late_text(c);
+    return t ? ir_text_group(t, n) : NULL;
+}
+
+const char *ir_text_comdat_line(IrCtx *c, size_t k) {
+    IrText *t = late_text(c);
+    return t ? ir_text_comdat(t, k) : NULL;
+}
+
 const char *ir_text_insn_line(IrCtx *c, LLVMValueRef i) {
     if (!c->meta)
         return NULL;
@@ -548,7 +575,8 @@ static const char *inline_md(IrCtx *c, MdSpan text, LLVMValueRef v) {
         if (fresh) {
             emit_metadata(c->out, id);
             emit_metadata_class(c->out, id, "string");
-            emit_metadata_string(c->out, id, unquote(c, (MdSpan){text.s + 1, text.n - 1}));
+            MdSpan str = unquote(c, (MdSpan){text.s + 1, text.n - 1});
+            ir_emit_id_str(c, REL_metadata_string, id, str.s, str.n);
         }
         return id;
     }
@@ -594,9 +622,13 @@ static const char *fref(IrCtx *c, const MdSpanVec *f, const char *name) {
     return fget(f, name, &v) && is_ref(v) ? intern_span(c, v) : NULL;
 }
 
-static const char *fstr(IrCtx *c, const MdSpanVec *f, const char *name) {
+/* Emits r(id, the string field `name`, unescaped) when f has that field. */
+static void fstr(IrCtx *c, const MdSpanVec *f, const char *name, IrRel r, const char *id) {
     MdSpan v;
-    return fget(f, name, &v) && v.n >= 2 && v.s[0] == '"' ? unquote(c, v) : NULL;
+    if (fget(f, name, &v) && v.n >= 2 && v.s[0] == '"') {
+        v = unquote(c, v);
+        ir_emit_id_str(c, r, id, v.s, v.n);
+    }
 }
 
 static const char *fsym(IrCtx *c, const MdSpanVec *f, const char *name) {
@@ -656,22 +688,17 @@ static void di_named(IrCtx *c, const char *id, MdSpan kind, const MdSpanVec *f) 
     if ((s = fref(c, f, "scope")))
         emit_di_node_scope(o, id, s);
     if (span_eq(kind, "DIFile")) {
-        if ((s = fstr(c, f, "filename")))
-            emit_di_file_filename(o, id, s);
-        if ((s = fstr(c, f, "directory")))
-            emit_di_file_directory(o, id, s);
+        fstr(c, f, "filename", REL_di_file_filename, id);
+        fstr(c, f, "directory", REL_di_file_directory, id);
     } else if (span_eq(kind, "DICompileUnit")) {
         emit_di_compile_unit(o, id);
         if ((s = fsym(c, f, "language")))
             emit_di_compile_unit_language(o, id, s);
-        if ((s = fstr(c, f, "producer")))
-            emit_di_compile_unit_producer(o, id, s);
+        fstr(c, f, "producer", REL_di_compile_unit_producer, id);
     } else if (span_eq(kind, "DISubprogram")) {
         emit_di_subprogram(o, id);
-        if ((s = fstr(c, f, "name")))
-            emit_di_subprogram_name(o, id, s);
-        if ((s = fstr(c, f, "linkageName")))
-            emit_di_subprogram_linkage_name(o, id, s);
+        fstr(c, f, "name", REL_di_subprogram_name, id);
+        fstr(c, f, "linkageName", REL_di_subprogram_linkage_name, id);
         if (fint(f, "line", &x))
             emit_di_subprogram_line(o, id, x);
         if ((s = fref(c, f, "type")))
@@ -690,12 +717,10 @@ static void di_named(IrCtx *c, const char *id, MdSpan kind, const MdSpanVec *f) 
             emit_di_lexical_block_column(o, id, x);
     } else if (span_eq(kind, "DINamespace")) {
         emit_di_namespace(o, id);
-        if ((s = fstr(c, f, "name")))
-            emit_di_namespace_name(o, id, s);
+        fstr(c, f, "name", REL_di_namespace_name, id);
     } else if (span_eq(kind, "DILocalVariable")) {
         emit_di_local_variable(o, id);
-        if ((s = fstr(c, f, "name")))
-            emit_di_local_variable_name(o, id, s);
+        fstr(c, f, "name", REL_di_local_variable_name, id);
         if (fint(f, "line", &x))
             emit_di_local_variable_line(o, id, x);
         if (fint(f, "arg", &x))
@@ -704,10 +729,8 @@ static void di_named(IrCtx *c, const char *id, MdSpan kind, const MdSpanVec *f) 
             emit_di_local_variable_type(o, id, s);
     } else if (span_eq(kind, "DIGlobalVariable")) {
         emit_di_global_variable(o, id);
-        if ((s = fstr(c, f, "name")))
-            emit_di_global_variable_name(o, id, s);
-        if ((s = fstr(c, f, "linkageName")))
-            emit_di_global_variable_linkage_name(o, id, s);
+        fstr(c, f, "name", REL_di_global_variable_name, id);
+        fstr(c, f, "linkageName", REL_di_global_variable_linkage_name, id);
         if (fint(f, "line", &x))
             emit_di_global_variable_line(o, id, x);
         if ((s = fref(c, f, "type")))
@@ -728,8 +751,7 @@ static void di_named(IrCtx *c, const char *id, MdSpan kind, const MdSpanVec *f) 
                span_eq(kind, "DICompositeType") || span_eq(kind, "DISubroutineType") ||
                span_eq(kind, "DIStringType")) {
         emit_di_type(o, id);
-        if ((s = fstr(c, f, "name")))
-            emit_di_type_name(o, id, s);
+        fstr(c, f, "name", REL_di_type_name, id);
         if (fint(f, "line", &x))
             emit_di_type_line(o, id, x);
         if ((s = fsym(c, f, "tag")))
@@ -748,14 +770,12 @@ static void di_named(IrCtx *c, const char *id, MdSpan kind, const MdSpanVec *f) 
             emit_di_type_base_type(o, id, s);
         if ((s = fsym(c, f, "encoding")))
             emit_di_type_encoding(o, id, s);
-        if ((s = fstr(c, f, "identifier")))
-            emit_di_type_identifier(o, id, s);
+        fstr(c, f, "identifier", REL_di_type_identifier, id);
         emit_elements(c, id, fref(c, f, "elements"), false);
         emit_elements(c, id, fref(c, f, "types"), true);
     } else if (span_eq(kind, "DIEnumerator")) {
         emit_di_enumerator(o, id);
-        if ((s = fstr(c, f, "name")))
-            emit_di_enumerator_name(o, id, s);
+        fstr(c, f, "name", REL_di_enumerator_name, id);
         if (fint(f, "value", &x))
             emit_di_enumerator_value(o, id, x);
     } else if (span_eq(kind, "DISubrange")) {
@@ -773,8 +793,7 @@ static void di_named(IrCtx *c, const char *id, MdSpan kind, const MdSpanVec *f) 
             emit_di_imported_entity_line(o, id, x);
     } else if (span_eq(kind, "DILabel")) {
         emit_di_label(o, id);
-        if ((s = fstr(c, f, "name")))
-            emit_di_label_name(o, id, s);
+        fstr(c, f, "name", REL_di_label_name, id);
         if (fint(f, "line", &x))
             emit_di_label_line(o, id, x);
     } else if (span_eq(kind, "DILocation")) {
@@ -880,10 +899,16 @@ static void emit_named(IrCtx *c) {
             if (fl.len == 3 && span_starts(fl.v[0], "i32 ") &&
                 md_int((MdSpan){fl.v[0].s + 4, fl.v[0].n - 4}, &beh) && beh >= 1 && beh <= 8 &&
                 span_starts(fl.v[1], "!\"")) {
-                const char *key = unquote(c, (MdSpan){fl.v[1].s + 1, fl.v[1].n - 1});
+                MdSpan key = unquote(c, (MdSpan){fl.v[1].s + 1, fl.v[1].n - 1});
                 const char *val = inline_md(c, fl.v[2], NULL);
-                if (val)
-                    emit_module_flag(o, op, key, behaviors[beh], val);
+                if (val) { /* module_flag(Node, Key, Behavior, Value); the key may hold NUL */
+                    fs_begin(o, REL_module_flag);
+                    fs_sym(o, op);
+                    fs_symn(o, key.s, key.n);
+                    fs_sym(o, behaviors[beh]);
+                    fs_sym(o, val);
+                    fs_end(o);
+                }
             }
             vec_release(&fl);
         }

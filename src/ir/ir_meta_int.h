@@ -55,6 +55,9 @@ typedef struct IrText {
     bool cur_ok;            /* its lines matched the API */
     Map insn_lines;         /* LLVMValueRef (instruction of cur_fn) → line index */
     bool warned_insns;      /* one warning for instruction mismatches */
+    /* Read only by ir_global_emit_late (ir_text_late_index, once): */
+    bool late_done;         /* the text is whole and attr_groups is filled */
+    Map attr_groups;        /* N → index + 1 of the line `attributes #N = { ... }` */
 } IrText;
 
 /* Starts the text of the module: printed by a forked process and read in a stream
@@ -70,6 +73,14 @@ void ir_text_release(IrText *t);
 size_t ir_text_insn_index(IrCtx *c, IrText *t, LLVMValueRef i);
 /* The printed line of a global variable, alias, ifunc or function, or NULL. */
 const char *ir_text_line_of(IrCtx *c, IrText *t, LLVMValueRef g);
+/* Indexes the attribute group lines (after the functions: it reads the whole text),
+ * once. E_NOMEM. */
+Status ir_text_late_index(IrCtx *c, IrText *t);
+/* `{ ... }` of the line `attributes #n = { ... }`, or NULL (ir_text_late_index first). */
+const char *ir_text_group(const IrText *t, unsigned n);
+/* The k-th (from 0) `$name = comdat <kind>` line, or NULL past the last one
+ * (ir_text_late_index first). */
+const char *ir_text_comdat(const IrText *t, size_t k);
 
 /* ---- ir_md_parse.c: reading the metadata syntax of the printed text ---- */
 

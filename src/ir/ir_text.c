@@ -11,6 +11,8 @@
  *     instruction lines start with exactly two spaces; deeper-indented lines continue
  *     the previous instruction (switch cases, invoke targets, landingpad clauses),
  *     as does the `  ]` closing a switch; blank lines separate blocks;
+ *   - the comdats of global objects (`$name = comdat any`) come before the globals,
+ *     the attribute groups (`attributes #N = { ... }`) after the last function;
  *   - the metadata section: `!name = !{...}` (named metadata), then `!N = ...` in
  *     the order of N.
  * Everything is O(size of the text); instruction lines are matched one function at a
@@ -456,6 +458,7 @@ void ir_text_release(IrText *t) {
     map_release(&t->globals);
     map_release(&t->funcs);
     map_release(&t->insn_lines);
+    map_release(&t->attr_groups);
     memset(t, 0, sizeof *t);
 }
 
@@ -624,4 +627,39 @@ size_t ir_text_insn_index(IrCtx *c, IrText *t, LLVMValueRef i) {
     if (!t->cur_ok || !map_get(&t->insn_lines, (uint64_t)(uintptr_t)i, &k))
         return SIZE_MAX;
     return (size_t)k;
+}
+
+/* ---- the comdat lines and the attribute groups (ir_global_emit_late) ---- */
+
+/* The printer writes the comdats (`$name = comdat any`) after the header, the type
+ * definitions and module asm, before the first global value; the attribute groups
+ * (`attributes #N = { ... }`, one line each) after the last function, before the
+ * metadata section. */
+Status ir_text_late_index(IrCtx *c, IrText *t) {
+    if (t->late_done || !t->active)
+        return OK;
+    ir_text_finish(c, t);
+    t->late_done = true;
+    for (size_t j = 0; j < t->attr_lines.len; j++) {
+        size_t k = t->attr_lines.v[j];
+        const char *p = t->lines.v[k] + strlen("attributes #");
+        uint64_t n = 0;
+        size_t digits = 0;
+        for (; *p >= '0' && *p <= '9' && digits < 10; p++, digits++)
+            n = n * 10 + (uint64_t)(*p - '0');
+        if (digits && starts(p, " = {") && map_put(&t->attr_groups, n, k + 1) != OK)
+            return E_NOMEM;
+    }
+    return OK;
+}
+
+const char *ir_text_group(const IrText *t, unsigned n) {
+    uint64_t k;
+    if (!t->late_done || !map_get(&t->attr_groups, n, &k))
+        return NULL;
+    return strchr(t->lines.v[k - 1], '{');
+}
+
+const char *ir_text_comdat(const IrText *t, size_t k) {
+    return t->late_done && k < t->comdat_lines.len ? t->lines.v[t->comdat_lines.v[k]] : NULL;
 }

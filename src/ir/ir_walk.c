@@ -245,6 +245,7 @@ static void walk(IrCtx *c, const char *const *inputs, size_t n, IrStats *stats) 
             stats->functions++;
     }
     ir_global_emit_aliases(c);
+    ir_global_emit_late(c);
     ir_meta_emit_module(c);
 }
 

@@ -170,6 +170,8 @@ CASES = [
     ("insertelement_result_type", M + "19", [("sub", "variable_type", row("@memory:%vec2", "<2 x i32>"), row("@memory:%vec2", "i32"))]),
     ("landingpad_has_clause", "@control:%lpad:0", [("del", "landingpad_instruction_cleanup", "@control:%lpad:0")]),
     ("freeze_type", A + "36", [("sub", "freeze_instruction_operand", row(A + "36", "@arith:%sel"), row(A + "36", "@arith:%se"))]),
+    # ---- globals
+    ("global_variable_attribute_subject", "@nothing", [("add", "global_variable_attribute", row("@nothing", "nounwind"))]),
 ]
 
 def esc(s):  # rows are written as the fact files hold them (TSV escaping)

@@ -62,8 +62,8 @@ def read_rows(path):
 
 
 def unescape(s):
-    """Undoes the TSV escaping of a field (\\t \\n \\r \\\\)."""
-    return re.sub(r"\\(.)", lambda m: {"t": "\t", "n": "\n", "r": "\r"}.get(m.group(1), m.group(1)), s)
+    """Undoes the TSV escaping of a field (\\t \\n \\r \\\\, and \\0 for a NUL byte)."""
+    return re.sub(r"\\(.)", lambda m: {"t": "\t", "n": "\n", "r": "\r", "0": "\0"}.get(m.group(1), m.group(1)), s)
 
 
 # ---------------------------------------------------------------- expect
@@ -373,7 +373,7 @@ def read_schema_list(path):
     return out
 
 
-ESCAPED_RE = re.compile(r"(?:[^\\\r]|\\[tnr\\])*", re.S)
+ESCAPED_RE = re.compile(r"(?:[^\\\r\0]|\\[tnr0\\])*", re.S)
 
 
 def cmd_arity(factdir, schema_list, ext="facts"):
@@ -399,7 +399,7 @@ def cmd_arity(factdir, schema_list, ext="facts"):
                 break
             bad = [v for v in row if not ESCAPED_RE.fullmatch(v)]
             if bad:
-                problem(f"{name}.facts:{i}: field with an unescaped backslash or CR: {bad[0]!r}")
+                problem(f"{name}.facts:{i}: field with an unescaped backslash, CR or NUL: {bad[0]!r}")
                 break
 
 

@@ -7,9 +7,10 @@
 #  2. --separate -j 2 gives one directory per input, named after it, each unlinked.
 #  3. Every declared relation has its file, even when empty (the file list equals
 #     `irlog schema --list`), and every row of every .facts file has exactly `arity`
-#     tab-separated fields with only \t \n \r \\ escapes — over a compiled program with
-#     debug info, every_opcode.ll and a module of names with tabs, newlines and
-#     backslashes, whose rows are checked exactly.
+#     tab-separated fields with only \t \n \r \\ \0 escapes — over a compiled program
+#     with debug info, every_opcode.ll and a module of names with tabs, newlines and
+#     backslashes, whose rows are checked exactly; a NUL byte in a metadata string is
+#     written \0 (and a backslash followed by 0 stays apart: \\0).
 #  4. --format csv gives <relation>.csv files with a header row equal to the column
 #     names of `irlog schema --dl`'s .decl, and rows of `arity` fields (RFC 4180).
 #  5. Writing over an earlier output replaces it; an empty module is a valid input.
@@ -157,6 +158,18 @@ if os.path.exists(os.path.join(d, "global_variable_name.facts")):
 bad and print("\n".join("  - " + b for b in bad)); sys.exit(1 if bad else 0)
 PY
   check $? "names.ll: ids spelled as llvm-dis prints them; tabs, newlines, backslashes in names escaped as \\t \\n \\\\" "$tmp/res"
+fi
+
+# a NUL byte inside a string (here a metadata string, next to a backslash and a 0) is
+# written \0, a backslash \\ (docs/ids.md)
+cat >"$tmp/in/nul.ll" <<'LL'
+!named = !{!0}
+!0 = !{!"a\00b\\0c"}
+LL
+if run "$tmp/tsv.nul" "$tmp/in/nul.ll"; then
+  factcheck arity "$tmp/tsv.nul" "$tmp/schema.list" facts >"$tmp/res" &&
+    [ "$(cat "$tmp/tsv.nul/metadata_string.facts")" = "$(printf '%s\t%s' '!"a\\00b\\\\0c"' 'a\0b\\0c')" ]
+  check $? "nul.ll: the metadata string a<NUL>b\\0c is written whole, as a\\0b\\\\0c" "$tmp/res"
 fi
 
 # ---- 4. CSV
