@@ -402,6 +402,37 @@ static inline StrBuf *cell(FactSink *s) {
 }
 
 /* Bytes that TSV escapes: \t \n \r \\, and a NUL byte (only fs_symn can pass one) as \0. */
+/* Length of the well-formed UTF-8 sequence at s[0..n) (s[0] >= 0x80), or 0: no
+ * overlong forms, no surrogates, nothing past U+10FFFF. */
+static size_t utf8_seq(const unsigned char *s, size_t n) {
+    unsigned char c = s[0];
+    size_t len;
+    unsigned char lo = 0x80, hi = 0xBF; /* bounds of the second byte */
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        else if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        else if (c == 0xF4)
+            hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (n < len || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t k = 2; k < len; k++)
+        if (s[k] < 0x80 || s[k] > 0xBF)
+            return 0;
+    return len;
+}
+
 static const unsigned char tsv_special[256] = {['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r',
                                                ['\\'] = '\\', ['\0'] = '0'};
 
@@ -424,7 +455,7 @@ void fs_symn(FactSink *s, const char *v, size_t n) {
         sb_addc(b, '"');
         return;
     }
-    if (!sb_reserve(b, 2 * n))
+    if (!sb_reserve(b, 4 * n))
         return;
     char *d = b->buf + b->len;
     const unsigned char *u = (const unsigned char *)v;
@@ -433,12 +464,38 @@ void fs_symn(FactSink *s, const char *v, size_t n) {
         if (e) {
             *d++ = '\\';
             *d++ = (char)e;
-        } else {
+        } else if (u[i] < 0x80) {
             *d++ = (char)u[i];
+        } else {
+            size_t len = utf8_seq(u + i, n - i);
+            if (len) {
+                memcpy(d, u + i, len);
+                d += len;
+                i += len - 1;
+            } else { /* not UTF-8: the byte as \xNN, so that every file is UTF-8 */
+                static const char hex[] = "0123456789ABCDEF";
+                *d++ = '\\';
+                *d++ = 'x';
+                *d++ = hex[u[i] >> 4];
+                *d++ = hex[u[i] & 15];
+            }
         }
     }
     b->len = (size_t)(d - b->buf);
     b->buf[b->len] = '\0';
+}
+
+/* Are s[0..n) all ASCII? (8 bytes at a time) */
+static bool ascii(const char *s, size_t n) {
+    uint64_t acc = 0, w;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&w, s + i, 8);
+        acc |= w;
+    }
+    for (; i < n; i++)
+        acc |= (unsigned char)s[i];
+    return (acc & 0x8080808080808080ull) == 0;
 }
 
 void fs_sym(FactSink *s, const char *v) {
@@ -448,7 +505,7 @@ void fs_sym(FactSink *s, const char *v) {
         /* the common case: nothing to escape; one scan finds both the end and any
          * byte to escape */
         size_t k = strcspn(v, "\t\n\r\\");
-        if (v[k] == '\0') {
+        if (v[k] == '\0' && ascii(v, k)) {
             sb_add(cell(s), v, k);
             return;
         }

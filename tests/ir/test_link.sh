@@ -172,6 +172,43 @@ if run "$tmp/tsv.nul" "$tmp/in/nul.ll"; then
   check $? "nul.ll: the metadata string a<NUL>b\\0c is written whole, as a\\0b\\\\0c" "$tmp/res"
 fi
 
+# bytes that are not UTF-8 (in names and metadata strings) are written \xNN, well-formed
+# UTF-8 as it is, so that every file is UTF-8 and irlog's own engine reads the facts
+cat >"$tmp/in/utf8.ll" <<'LL'
+@"g\FFx" = global i32 0
+@"caf\C3\A9" = global i32 1
+define void @"f\80"() {
+  ret void
+}
+!named = !{!0, !1}
+!0 = !{!"bad \FF\FE \C0\80 \ED\A0\80 end"}
+!1 = !{!"ok \C3\A9 \E2\82\AC \F0\9F\98\80"}
+LL
+if run "$tmp/tsv.utf8" "$tmp/in/utf8.ll"; then
+  st=0; : >"$tmp/res"
+  python3 - "$tmp/tsv.utf8" >>"$tmp/res" 2>&1 <<'PY' || st=1
+import glob, sys
+d = sys.argv[1]
+for f in glob.glob(d + "/*.facts"):
+    open(f, encoding="utf-8", errors="strict").read()
+def rows(r):
+    return [l.split("\t") for l in open(f"{d}/{r}.facts", encoding="utf-8").read().splitlines()]
+want = {
+    ("metadata_string", "bad \\xFF\\xFE \\xC0\\x80 \\xED\\xA0\\x80 end"),
+    ("metadata_string", "ok \u00e9 \u20ac \U0001F600"),
+    ("function_name", "f\\x80"),
+    ("global_variable_name", "g\\xFFx"),
+    ("global_variable_name", "caf\u00e9"),
+}
+have = {(r, row[1]) for r in ("metadata_string", "function_name", "global_variable_name") for row in rows(r)}
+missing = want - have
+if missing:
+    print("missing:", missing, "have:", have); sys.exit(1)
+PY
+  "$irlog" check "$tmp/tsv.utf8" >>"$tmp/res" 2>&1 || st=1
+  check $st "utf8.ll: non-UTF-8 bytes written \\xNN, UTF-8 kept; every file is UTF-8 and irlog check reads them" "$tmp/res"
+fi
+
 # ---- 4. CSV
 for in in "$tmp/bin/shapes.O0.bc" "$tmp/in/names.ll"; do
   b=$(basename "$in")
