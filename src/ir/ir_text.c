@@ -45,7 +45,7 @@ static bool is_label_line(const char *l) {
 }
 
 /* The name of global value g as the printer writes it (printLLVMNameWithoutPrefix:
- * quoted unless [-a-zA-Z$._0-9]+ not starting with a digit; in quotes `\\` for a
+ * quoted unless [-a-zA-Z._0-9]+ not starting with a digit; in quotes `\\` for a
  * backslash and \XX for other unprintable bytes and `"`), or its id when unnamed. */
 static const char *printed_name(IrCtx *c, LLVMValueRef g, StrBuf *sb) {
     size_t len;
