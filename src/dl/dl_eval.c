@@ -42,9 +42,11 @@ typedef struct Worker {
     Status st;
     AggAcc *agg;            /* innermost aggregate being folded */
     StrBuf tmp;
-    bool check;             /* emit only tuples not already in the full relation */
+    bool check;             /* recursive phase: emit only tuples R lacks (arity 0: flags; other
+                             * arities: the buffers are filtered in bulk) */
     DlRel **out;            /* per relation: where emits go (R, new, or own buffers) */
     bool own_out;           /* out[] are this worker's relations, created on first emit */
+    DlBuf *bufs;            /* per relation of arity > 0: tuples derived in this phase */
     DlRel **delta;          /* per relation: the delta read by delta ops */
     regex_t re;             /* cache for match() with a computed pattern */
     Sym re_pat;
@@ -456,17 +458,24 @@ static bool filter(Worker *w, const DlOp *op) {
 static void emit(Worker *w, const DlOp *op, const DlValue *t) {
     uint32_t rel = op->rel;
     DlRel *r = w->p->rels[rel];
-    if (w->check && r->arity) {
+    Status st;
+    if (r->arity) {
+        /* buffered; the phase's end sorts the buffers and drops what R holds */
         DlValue key[64];
         const uint32_t *ord = r->idx[0].order;
         for (uint32_t k = 0; k < r->arity; k++)
             key[k] = t[ord[k]];
-        if (dl_rel_contains_ix(r, 0, key, hint_for(w, op)))
-            return;
-    } else if (w->check && r->n)
+        DlBuf *b = &w->bufs[rel];
+        if (!b->arity)
+            dl_buf_init(b, r->arity, r->mem);
+        st = dl_buf_push(b, key, r);
+        if (st != OK)
+            w->st = st;
+        return;
+    }
+    if (w->check && r->n)
         return;
     DlRel *o = w->out[rel];
-    Status st;
     if (!o) {
         /* a worker's own buffer: plain (an eqrel closes when merged into R) */
         st = dl_rel_new(&w->out[rel], r->arity, &w->p->relplans[rel], false, r->mem);
@@ -694,6 +703,10 @@ static void free_rels(DlRel **v, size_t n) {
 }
 
 static void worker_release(Worker *w) {
+    if (w->bufs)
+        for (size_t i = 0; i < w->p->decls.len; i++)
+            dl_buf_release(&w->bufs[i]);
+    mem_free(w->bufs);
     mem_free(w->env);
     sb_release(&w->tmp);
     if (w->re_ok)
@@ -746,6 +759,20 @@ static void *thread_main(void *arg) {
             pthread_mutex_unlock(&pool->mu);
         }
     }
+    /* sort this worker's buffers here, in parallel (the relations are still read-only) */
+    Worker *w = &t->w;
+    for (size_t rel = 0; rel < w->p->decls.len; rel++) {
+        if (!w->bufs[rel].n)
+            continue;
+        Status st = dl_buf_compact(&w->bufs[rel], w->p->rels[rel]);
+        if (st != OK) {
+            pthread_mutex_lock(&pool->mu);
+            if (pool->st == OK)
+                pool->st = st;
+            pthread_mutex_unlock(&pool->mu);
+            break;
+        }
+    }
     return NULL;
 }
 
@@ -790,6 +817,47 @@ static Status fold(DlRel **dst, DlRel **buf) {
     return st;
 }
 
+/* The end of a phase: every relation's buffered tuples (the main worker's and, when
+ * threaded, the workers' own, already compacted) are merged into one sorted run without
+ * what R holds, which fills new (recursive iteration) or is merged into R. */
+static Status flush_bufs(Eval *ev, bool rec, bool threaded) {
+    Status st = OK;
+    DlProgram *p = ev->p;
+    DlRel *tmp = NULL;
+    for (size_t rel = 0; rel < p->decls.len; rel++) {
+        DlBuf *dst = &ev->main.bufs[rel];
+        for (unsigned i = 0; threaded && i < ev->jobs; i++) {
+            DlBuf *b = &ev->threads[i].w.bufs[rel];
+            if (!b->n)
+                continue;
+            if (!dst->n) {
+                dl_buf_release(dst);
+                *dst = *b;
+                dl_buf_init(b, dst->arity, dst->mem);
+            } else
+                TRY(dl_buf_merge(dst, b));
+        }
+        if (!dst->n)
+            continue;
+        DlRel *R = p->rels[rel];
+        TRY(dl_buf_compact(dst, R));
+        if (rec) {
+            TRY(dl_rel_from_buf(ev->news[rel], dst));
+        } else if (!R->n && !R->eqrel) {
+            TRY(dl_rel_from_buf(R, dst));
+        } else {
+            TRY(dl_rel_new(&tmp, R->arity, &p->relplans[rel], false, &p->mem));
+            TRY(dl_rel_from_buf(tmp, dst));
+            TRY(dl_rel_merge(R, tmp));
+            dl_rel_free(tmp);
+            tmp = NULL;
+        }
+    }
+fail:
+    dl_rel_free(tmp);
+    return st;
+}
+
 /* Runs the rules of one phase. rec: the emits go to ev->news (recursive iteration);
  * otherwise to the relations themselves. */
 static Status run_phase(Eval *ev, const DlPlanRule *rules, uint32_t n, bool rec) {
@@ -805,7 +873,7 @@ static Status run_phase(Eval *ev, const DlPlanRule *rules, uint32_t n, bool rec)
         DlCursor none = {0};
         for (uint32_t i = 0; i < n; i++)
             TRY(run_rule(&ev->main, &rules[i], false, none, 0));
-        return OK;
+        return flush_bufs(ev, rec, false);
     }
     ev->tasks.len = 0;
     size_t chunk = total / (ev->jobs * 8) + 256;
@@ -859,6 +927,8 @@ static Status run_phase(Eval *ev, const DlPlanRule *rules, uint32_t n, bool rec)
             dl_rel_free(*buf);
             *buf = NULL;
         }
+    if (st == OK)
+        st = flush_bufs(ev, rec, true);
 fail:
     return st;
 }
@@ -935,9 +1005,10 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
     ev.par_min = forced ? 0 : 4096;
     ev.main.p = p;
     sb_init(&ev.main.tmp);
+    ev.main.bufs = mem_calloc(nrel + 1, sizeof(DlBuf));
     ev.delta = mem_calloc(nrel + 1, sizeof(DlRel *));
     ev.news = mem_calloc(nrel + 1, sizeof(DlRel *));
-    if (!ev.delta || !ev.news) {
+    if (!ev.delta || !ev.news || !ev.main.bufs) {
         st = E_NOMEM;
         goto fail;
     }
@@ -953,7 +1024,8 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             sb_init(&w->tmp);
             w->own_out = true;
             w->out = mem_calloc(nrel + 1, sizeof(DlRel *));
-            if (!w->out) {
+            w->bufs = mem_calloc(nrel + 1, sizeof(DlBuf));
+            if (!w->out || !w->bufs) {
                 st = E_NOMEM;
                 goto fail;
             }

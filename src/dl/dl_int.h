@@ -352,6 +352,35 @@ Status dl_rel_merge(DlRel *dst, const DlRel *src);
  * dst->n is updated by dl_rel_merge_done. */
 Status dl_rel_merge_index(DlRel *dst, const DlRel *src, uint32_t i);
 void dl_rel_merge_done(DlRel *dst);
+/* A buffer of derived tuples (in index 0's column order) that are sorted, deduplicated
+ * and checked against a relation in bulk (LSD radix sort, then sorted probes), instead of
+ * one ordered-tree insert each. [0, sorted) is sorted, distinct and absent from the
+ * filter relation; [sorted, n) is raw. Compaction runs when n reaches limit, which grows
+ * with the sorted run, so a tuple is moved O(1) times on average. Memory: the tuples plus
+ * a scratch array for the sort, accounted in mem. */
+typedef struct DlBuf {
+    DlValue *v;      /* cap tuples */
+    DlValue *tmp;    /* tcap tuples: sort scratch */
+    size_t n, cap, tcap;
+    size_t sorted;   /* prefix that is sorted, distinct and filtered */
+    size_t limit;    /* compact when n reaches it */
+    size_t bytes;    /* accounted in mem */
+    uint32_t arity;
+    DlMem *mem;
+} DlBuf;
+
+void dl_buf_init(DlBuf *b, uint32_t arity, DlMem *mem);
+void dl_buf_release(DlBuf *b);
+/* Appends a tuple (index 0's order; arity > 0); may compact against filter (which must not
+ * change while the buffer is filled). E_NOMEM, E_LIMIT. */
+Status dl_buf_push(DlBuf *b, const DlValue *key, const DlRel *filter);
+/* Sorts the whole buffer, drops repeats and the tuples filter holds (filter may be NULL). */
+Status dl_buf_compact(DlBuf *b, const DlRel *filter);
+/* dst ∪= src, both compacted (same arity); src is released. */
+Status dl_buf_merge(DlBuf *dst, DlBuf *src);
+/* Fills the empty plain relation r with the compacted buffer b's tuples, building each
+ * order bottom-up (full leaves); b is released, also on error. */
+Status dl_rel_from_buf(DlRel *r, DlBuf *b);
 /* Declared column k of a tuple read from index 0. */
 static inline DlValue dl_rel_col0(const DlRel *r, const DlValue *t, uint32_t k) {
     return t[r->pos0[k]];

@@ -21,6 +21,7 @@
  * relations); crossing its limit returns E_LIMIT.
  * Invariant: trees never shrink; a relation is emptied by freeing it.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "dl_int.h"
@@ -636,4 +637,333 @@ Status dl_rel_insert(DlRel *r, const DlValue *t, bool *added) {
     if (r->eqrel)
         return eqrel_insert(r, t, added);
     return insert_plain(r, t, added);
+}
+
+/* ---- buffers of derived tuples ---------------------------------------------------- */
+
+#define BUF_CHUNK ((size_t)1 << 15) /* tuples gathered before the first compaction */
+
+static Status buf_account(DlBuf *b, size_t bytes) {
+    Status st = OK;
+    if (b->mem)
+        st = mem_account(b->mem, b->bytes, bytes);
+    b->bytes = bytes;
+    return st;
+}
+
+void dl_buf_init(DlBuf *b, uint32_t arity, DlMem *mem) {
+    memset(b, 0, sizeof *b);
+    b->arity = arity;
+    b->mem = mem;
+    b->limit = BUF_CHUNK;
+}
+
+void dl_buf_release(DlBuf *b) {
+    mem_free(b->v);
+    mem_free(b->tmp);
+    (void)buf_account(b, 0);
+    uint32_t ar = b->arity;
+    DlMem *mem = b->mem;
+    dl_buf_init(b, ar, mem);
+}
+
+static inline void copy_tuple(DlValue *d, const DlValue *s, uint32_t ar) {
+    switch (ar) {
+    case 1: d[0] = s[0]; break;
+    case 2: d[0] = s[0], d[1] = s[1]; break;
+    case 3: d[0] = s[0], d[1] = s[1], d[2] = s[2]; break;
+    default: memcpy(d, s, (size_t)ar * sizeof(DlValue));
+    }
+}
+
+/* Sorts n tuples of ar words lexicographically: LSD radix sort, one pass per byte that
+ * differs between the tuples (symbol ids and small numbers vary in 2-3 bytes a column).
+ * tmp holds n tuples. Returns the array holding the result (v or tmp). */
+static DlValue *radix_sort(DlValue *v, DlValue *tmp, size_t n, uint32_t ar) {
+    if (n < 2)
+        return v;
+    if (n <= 32) {
+        for (size_t i = 1; i < n; i++) {
+            DlValue x[64];
+            copy_tuple(x, v + i * ar, ar);
+            size_t j = i;
+            while (j > 0 && cmpk(v + (j - 1) * ar, x, ar) > 0) {
+                copy_tuple(v + j * ar, v + (j - 1) * ar, ar);
+                j--;
+            }
+            copy_tuple(v + j * ar, x, ar);
+        }
+        return v;
+    }
+    DlValue diff[64] = {0};
+    for (size_t i = 1; i < n; i++)
+        for (uint32_t w = 0; w < ar; w++)
+            diff[w] |= v[i * ar + w] ^ v[w];
+    DlValue *src = v, *dst = tmp;
+    size_t cnt[256];
+    for (uint32_t w = ar; w-- > 0;)
+        for (unsigned sh = 0; sh < 64; sh += 8) {
+            if (!((diff[w] >> sh) & 0xff))
+                continue;
+            memset(cnt, 0, sizeof cnt);
+            for (size_t i = 0; i < n; i++)
+                cnt[(src[i * ar + w] >> sh) & 0xff]++;
+            size_t sum = 0;
+            for (unsigned d = 0; d < 256; d++) {
+                size_t c = cnt[d];
+                cnt[d] = sum;
+                sum += c;
+            }
+            for (size_t i = 0; i < n; i++) {
+                const DlValue *s = src + i * ar;
+                copy_tuple(dst + cnt[(s[w] >> sh) & 0xff]++ * ar, s, ar);
+            }
+            DlValue *t = src;
+            src = dst;
+            dst = t;
+        }
+    return src;
+}
+
+static Status buf_reserve(DlValue **v, size_t *cap, size_t want, uint32_t ar) {
+    if (*cap >= want)
+        return OK;
+    size_t nc = *cap ? *cap : 64;
+    while (nc < want)
+        nc *= 2;
+    if (nc > SIZE_MAX / sizeof(DlValue) / ar)
+        return E_NOMEM;
+    DlValue *nv = mem_realloc(*v, nc * ar * sizeof(DlValue));
+    if (!nv)
+        return E_NOMEM;
+    *v = nv;
+    *cap = nc;
+    return OK;
+}
+
+Status dl_buf_compact(DlBuf *b, const DlRel *filter) {
+    Status st = OK;
+    uint32_t ar = b->arity;
+    size_t S = b->sorted, tail = b->n - S;
+    if (!tail)
+        return OK;
+    TRY(buf_reserve(&b->tmp, &b->tcap, tail, ar));
+    TRY(buf_account(b, (b->cap + b->tcap) * ar * sizeof(DlValue)));
+    DlValue *res = radix_sort(b->v + S * ar, b->tmp, tail, ar);
+    /* drop repeats and tuples the filter relation holds (sorted probes: hinted) */
+    DlCursor hint = {0};
+    bool probe = filter && filter->n && filter->nidx;
+    size_t k = 0;
+    for (size_t i = 0; i < tail; i++) {
+        const DlValue *cur = res + i * ar;
+        if (i && cmpk(cur, res + (i - 1) * ar, ar) == 0)
+            continue;
+        if (probe && dl_rel_contains_ix(filter, 0, cur, &hint))
+            continue;
+        if (k != i)
+            copy_tuple(res + k * ar, cur, ar);
+        k++;
+    }
+    /* merge the kept run K into the sorted prefix P from the back, dropping repeats */
+    if (res != b->tmp) {
+        if (S == 0) {
+            b->n = b->sorted = k;
+            return OK;
+        }
+        DL_MEMCPY(b->tmp, res, k * ar * sizeof(DlValue));
+    }
+    const DlValue *K = b->tmp;
+    DlValue *v = b->v;
+    size_t i = S, j = k, o = S + k;
+    while (j > 0) {
+        if (i > 0) {
+            int c = cmpk(v + (i - 1) * ar, K + (j - 1) * ar, ar);
+            if (c > 0) {
+                o--;
+                copy_tuple(v + o * ar, v + (i - 1) * ar, ar);
+                i--;
+                continue;
+            }
+            if (c == 0)
+                i--;
+        }
+        o--;
+        copy_tuple(v + o * ar, K + (j - 1) * ar, ar);
+        j--;
+    }
+    size_t gap = o - i;
+    if (gap)
+        memmove(v + i * ar, v + o * ar, (S + k - o) * ar * sizeof(DlValue));
+    b->n = b->sorted = S + k - gap;
+fail:
+    return st;
+}
+
+Status dl_buf_push(DlBuf *b, const DlValue *key, const DlRel *filter) {
+    Status st = OK;
+    uint32_t ar = b->arity;
+    if (b->n == b->limit) {
+        TRY(dl_buf_compact(b, filter));
+        size_t more = b->sorted / 2 > BUF_CHUNK ? b->sorted / 2 : BUF_CHUNK;
+        b->limit = b->sorted + more;
+    }
+    if (b->n == b->cap) {
+        size_t want = b->cap ? b->cap * 2 : 64;
+        if (want > b->limit)
+            want = b->limit;
+        TRY(buf_reserve(&b->v, &b->cap, want, ar));
+        TRY(buf_account(b, (b->cap + b->tcap) * ar * sizeof(DlValue)));
+    }
+    copy_tuple(b->v + b->n * ar, key, ar);
+    b->n++;
+fail:
+    return st;
+}
+
+Status dl_buf_merge(DlBuf *dst, DlBuf *src) {
+    Status st = OK;
+    uint32_t ar = dst->arity;
+    if (!src->n)
+        return OK;
+    /* append src after dst's run and compact: both are sorted, so the tail's sort is a
+     * copy, and the merge drops the repeats */
+    TRY(buf_reserve(&dst->v, &dst->cap, dst->n + src->n, ar));
+    TRY(buf_account(dst, (dst->cap + dst->tcap) * ar * sizeof(DlValue)));
+    DL_MEMCPY(dst->v + dst->n * ar, src->v, src->n * ar * sizeof(DlValue));
+    dst->n += src->n;
+    dl_buf_release(src);
+    TRY(dl_buf_compact(dst, NULL));
+fail:
+    return st;
+}
+
+static void node_drop(DlRel *r, DlNode *nd, bool leaf) {
+    if (r->mem)
+        (void)mem_account(r->mem, node_bytes(r, leaf), 0);
+    mem_free(nd);
+}
+
+/* Builds tree t (empty) from n sorted, distinct tuples in its order: full leaves (the
+ * tuples spread evenly), then each inner level over the one below. E_LIMIT leaves a
+ * complete tree; E_NOMEM frees what was built. */
+static Status tree_build(DlRel *r, DlTree *t, const DlValue *v, size_t n) {
+    Status st = OK, lim = OK;
+    uint32_t ar = r->arity, cap = r->cap;
+    if (!n)
+        return OK;
+    size_t nleaves = (n + cap - 1) / cap, ninner = 0;
+    DlNode **lvl = mem_alloc(nleaves * sizeof *lvl);
+    DlNode **inner = mem_alloc((nleaves + 1) * sizeof *inner);
+    const DlValue **mins = mem_alloc(nleaves * sizeof *mins);
+    DlNode *first = NULL, *prev = NULL;
+    if (!lvl || !inner || !mins) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    for (size_t L = 0; L < nleaves; L++) {
+        size_t lo = n * L / nleaves, hi = n * (L + 1) / nleaves;
+        DlNode *leaf = node_new(r, true, &st);
+        if (!leaf)
+            goto fail;
+        if (st == E_LIMIT)
+            lim = st, st = OK;
+        leaf->n = (uint32_t)(hi - lo);
+        memcpy(leaf->keys, v + lo * ar, (hi - lo) * ar * sizeof(DlValue));
+        if (prev)
+            prev->next = leaf;
+        else
+            first = leaf;
+        prev = leaf;
+        lvl[L] = leaf;
+        mins[L] = leaf->keys;
+    }
+    size_t m = nleaves;
+    uint32_t height = 0;
+    while (m > 1) {
+        size_t np = (m + cap) / (cap + 1);
+        for (size_t P = 0; P < np; P++) {
+            size_t lo = m * P / np, hi = m * (P + 1) / np;
+            DlNode *in = node_new(r, false, &st);
+            if (!in)
+                goto fail;
+            if (st == E_LIMIT)
+                lim = st, st = OK;
+            inner[ninner++] = in;
+            in->n = (uint32_t)(hi - lo - 1);
+            DlNode **kd = kids(r, in);
+            for (size_t c = lo; c < hi; c++) {
+                kd[c - lo] = lvl[c];
+                if (c > lo)
+                    memcpy(key_at(r, in, (uint32_t)(c - lo - 1)), mins[c],
+                           ar * sizeof(DlValue));
+            }
+            const DlValue *mn = mins[lo];
+            lvl[P] = in;
+            mins[P] = mn;
+        }
+        m = np;
+        height++;
+    }
+    t->root = lvl[0];
+    t->height = height;
+    t->hint = NULL;
+    t->n = n;
+    mem_free(lvl);
+    mem_free(inner);
+    mem_free(mins);
+    return lim;
+fail:
+    while (first) {
+        DlNode *nx = first->next;
+        node_drop(r, first, true);
+        first = nx;
+    }
+    for (size_t i = 0; i < ninner; i++)
+        node_drop(r, inner[i], false);
+    mem_free(lvl);
+    mem_free(inner);
+    mem_free(mins);
+    return st;
+}
+
+Status dl_rel_from_buf(DlRel *r, DlBuf *b) {
+    Status st = OK, lim = OK;
+    uint32_t ar = r->arity;
+    size_t n = b->n;
+    assert(!r->n && !r->eqrel && ar == b->arity && b->sorted == n);
+    if (!n) {
+        dl_buf_release(b);
+        return OK;
+    }
+    st = tree_build(r, &r->idx[0], b->v, n);
+    if (st == E_LIMIT)
+        lim = st, st = OK;
+    TRY(st);
+    r->n = n;
+    /* each other order: its permutation of index 0's tuples, sorted (v, free once index
+     * 0 is built, is the sort's scratch) */
+    if (r->nidx > 1)
+        TRY(buf_reserve(&b->tmp, &b->tcap, n, ar));
+    for (uint32_t i = 1; i < r->nidx; i++) {
+        uint32_t map[64];
+        for (uint32_t k = 0; k < ar; k++)
+            map[k] = r->pos0[r->idx[i].order[k]];
+        DlCursor c;
+        size_t j = 0;
+        if (dl_rel_first(r, 0, &c))
+            do {
+                const DlValue *t = dl_cursor_tuple(r, &c);
+                for (uint32_t k = 0; k < ar; k++)
+                    b->tmp[j * ar + k] = t[map[k]];
+                j++;
+            } while (dl_cursor_next(r, &c));
+        DlValue *res = radix_sort(b->tmp, b->v, n, ar);
+        st = tree_build(r, &r->idx[i], res, n);
+        if (st == E_LIMIT)
+            lim = st, st = OK;
+        TRY(st);
+    }
+fail:
+    dl_buf_release(b);
+    return st != OK ? st : lim;
 }
