@@ -741,6 +741,50 @@ static Status buf_reserve(DlValue **v, size_t *cap, size_t want, uint32_t ar) {
     return OK;
 }
 
+/* A root-to-leaf path kept between searches for ascending keys (a finger): the next
+ * search climbs only as far as the key's node range needs, so a sorted batch of n probes
+ * into a tree of N tuples costs about n log(N/n) instead of n log N node visits. */
+typedef struct Finger {
+    const DlNode *node[64];  /* node[lv]: the node at height lv on the path (0: the leaf) */
+    const DlValue *hi[64];   /* exclusive upper bound of node[lv]'s keys; NULL: none */
+    uint32_t pos;            /* the leaf slot the last search found */
+    bool valid;
+} Finger;
+
+/* Membership of key (index 0's order) in r; keys must ascend between calls with f. */
+static bool finger_contains(const DlRel *r, const DlValue *key, Finger *f) {
+    const DlTree *t = &r->idx[0];
+    uint32_t ar = r->arity, lv;
+    if (!t->root)
+        return false;
+    if (f->valid) {
+        lv = 0;
+        while (lv < t->height && f->hi[lv] && cmpk(key, f->hi[lv], ar) >= 0)
+            lv++;
+        if (lv == 0) {
+            const DlNode *leaf = f->node[0];
+            uint32_t pos = leaf_lower_from(r, leaf, key, ar, f->pos);
+            f->pos = pos < leaf->n ? pos : leaf->n - 1;
+            return pos < leaf->n && cmpk(key_at(r, leaf, pos), key, ar) == 0;
+        }
+    } else {
+        lv = t->height;
+        f->node[lv] = t->root;
+        f->hi[lv] = NULL;
+        f->valid = true;
+    }
+    for (; lv > 0; lv--) {
+        const DlNode *nd = f->node[lv];
+        uint32_t c = inner_upper(r, nd, key);
+        f->node[lv - 1] = kids(r, (DlNode *)nd)[c];
+        f->hi[lv - 1] = c < nd->n ? key_at(r, nd, c) : f->hi[lv];
+    }
+    const DlNode *leaf = f->node[0];
+    uint32_t pos = leaf_lower(r, leaf, key, ar);
+    f->pos = pos < leaf->n ? pos : leaf->n - 1;
+    return pos < leaf->n && cmpk(key_at(r, leaf, pos), key, ar) == 0;
+}
+
 Status dl_buf_compact(DlBuf *b, const DlRel *filter) {
     Status st = OK;
     uint32_t ar = b->arity;
@@ -751,14 +795,16 @@ Status dl_buf_compact(DlBuf *b, const DlRel *filter) {
     TRY(buf_account(b, (b->cap + b->tcap) * ar * sizeof(DlValue)));
     DlValue *res = radix_sort(b->v + S * ar, b->tmp, tail, ar);
     /* drop repeats and tuples the filter relation holds (sorted probes: hinted) */
-    DlCursor hint = {0};
+    Finger fg;
+    fg.valid = false;
+    fg.pos = 0;
     bool probe = filter && filter->n && filter->nidx;
     size_t k = 0;
     for (size_t i = 0; i < tail; i++) {
         const DlValue *cur = res + i * ar;
         if (i && cmpk(cur, res + (i - 1) * ar, ar) == 0)
             continue;
-        if (probe && dl_rel_contains_ix(filter, 0, cur, &hint))
+        if (probe && finger_contains(filter, cur, &fg))
             continue;
         if (k != i)
             copy_tuple(res + k * ar, cur, ar);
