@@ -676,9 +676,12 @@ static inline void copy_tuple(DlValue *d, const DlValue *s, uint32_t ar) {
     }
 }
 
-/* Sorts n tuples of ar words lexicographically: LSD radix sort, one pass per byte that
- * differs between the tuples (symbol ids and small numbers vary in 2-3 bytes a column).
- * tmp holds n tuples. Returns the array holding the result (v or tmp). */
+/* Sorts n tuples of ar words lexicographically: LSD radix sort over the bits that differ
+ * between the tuples only (symbol ids and small numbers vary in the low 20-odd bits of a
+ * word), in digits of at most 11 bits, so a column of ids below 2^22 takes two passes; one
+ * sweep counts every digit. tmp holds n tuples. Returns the array holding the result (v
+ * or tmp), NULL when out of memory. */
+#define RADIX_BITS 11
 static DlValue *radix_sort(DlValue *v, DlValue *tmp, size_t n, uint32_t ar) {
     if (n < 2)
         return v;
@@ -699,29 +702,53 @@ static DlValue *radix_sort(DlValue *v, DlValue *tmp, size_t n, uint32_t ar) {
     for (size_t i = 1; i < n; i++)
         for (uint32_t w = 0; w < ar; w++)
             diff[w] |= v[i * ar + w] ^ v[w];
-    DlValue *src = v, *dst = tmp;
-    size_t cnt[256];
-    for (uint32_t w = ar; w-- > 0;)
-        for (unsigned sh = 0; sh < 64; sh += 8) {
-            if (!((diff[w] >> sh) & 0xff))
-                continue;
-            memset(cnt, 0, sizeof cnt);
-            for (size_t i = 0; i < n; i++)
-                cnt[(src[i * ar + w] >> sh) & 0xff]++;
-            size_t sum = 0;
-            for (unsigned d = 0; d < 256; d++) {
-                size_t c = cnt[d];
-                cnt[d] = sum;
-                sum += c;
-            }
-            for (size_t i = 0; i < n; i++) {
-                const DlValue *s = src + i * ar;
-                copy_tuple(dst + cnt[(s[w] >> sh) & 0xff]++ * ar, s, ar);
-            }
-            DlValue *t = src;
-            src = dst;
-            dst = t;
+    /* the digits, least significant first: (word, shift, width) */
+    enum { MAXD = 64 * 6 };
+    uint32_t dw[MAXD], dsh[MAXD], nd = 0;
+    DlValue dmask[MAXD];
+    for (uint32_t w = ar; w-- > 0;) {
+        if (!diff[w])
+            continue;
+        unsigned lo = (unsigned)__builtin_ctzll(diff[w]), hi = 64 - (unsigned)__builtin_clzll(diff[w]);
+        unsigned bits = hi - lo, nds = (bits + RADIX_BITS - 1) / RADIX_BITS;
+        unsigned width = (bits + nds - 1) / nds;
+        for (unsigned k = 0; k < nds; k++) {
+            unsigned sh = lo + k * width, wd = sh + width > hi ? hi - sh : width;
+            dw[nd] = w;
+            dsh[nd] = sh;
+            dmask[nd] = ((DlValue)1 << wd) - 1;
+            nd++;
         }
+    }
+    if (nd == 0)
+        return v; /* all equal */
+    size_t *cnt = mem_calloc((size_t)nd << RADIX_BITS, sizeof(size_t));
+    if (!cnt)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        const DlValue *t = v + i * ar;
+        for (uint32_t d = 0; d < nd; d++)
+            cnt[((size_t)d << RADIX_BITS) + ((t[dw[d]] >> dsh[d]) & dmask[d])]++;
+    }
+    DlValue *src = v, *dst = tmp;
+    for (uint32_t d = 0; d < nd; d++) {
+        size_t *c = cnt + ((size_t)d << RADIX_BITS), sum = 0;
+        for (size_t k = 0; k <= dmask[d]; k++) {
+            size_t x = c[k];
+            c[k] = sum;
+            sum += x;
+        }
+        uint32_t w = dw[d], sh = dsh[d];
+        DlValue m = dmask[d];
+        for (size_t i = 0; i < n; i++) {
+            const DlValue *s = src + i * ar;
+            copy_tuple(dst + c[(s[w] >> sh) & m]++ * ar, s, ar);
+        }
+        DlValue *t = src;
+        src = dst;
+        dst = t;
+    }
+    mem_free(cnt);
     return src;
 }
 
@@ -794,6 +821,8 @@ Status dl_buf_compact(DlBuf *b, const DlRel *filter) {
     TRY(buf_reserve(&b->tmp, &b->tcap, tail, ar));
     TRY(buf_account(b, (b->cap + b->tcap) * ar * sizeof(DlValue)));
     DlValue *res = radix_sort(b->v + S * ar, b->tmp, tail, ar);
+    if (!res)
+        return E_NOMEM;
     /* drop repeats and tuples the filter relation holds (sorted probes: hinted) */
     Finger fg;
     fg.valid = false;
@@ -1004,6 +1033,10 @@ Status dl_rel_from_buf(DlRel *r, DlBuf *b) {
                 j++;
             } while (dl_cursor_next(r, &c));
         DlValue *res = radix_sort(b->tmp, b->v, n, ar);
+        if (!res) {
+            st = E_NOMEM;
+            goto fail;
+        }
         st = tree_build(r, &r->idx[i], res, n);
         if (st == E_LIMIT)
             lim = st, st = OK;
