@@ -1,4 +1,9 @@
-/* intern.c — string interner over the one Map. */
+/* intern.c — string interner over the one Map.
+ *
+ * Each string is copied into the arena as a record: its length (u32), the bytes, a NUL.
+ * The index maps the string's hash to the record's address (key) and its Sym (val), so a
+ * lookup compares the stored hash, then the record's bytes directly: two memory accesses
+ * (slot, record) instead of three (slot, Sym's entry in strs, bytes). */
 #include "intern.h"
 
 #include <string.h>
@@ -14,10 +19,12 @@ void intern_release(Interner *in) {
 }
 
 static bool eq(void *ctx, uint64_t key, const void *probe) {
-    const Interner *in = ctx;
+    (void)ctx;
     const InternStr *p = probe;
-    const InternStr *s = &in->strs.v[key];
-    return s->n == p->n && memcmp(s->s, p->s, p->n) == 0;
+    const char *rec = (const char *)(uintptr_t)key;
+    uint32_t n;
+    memcpy(&n, rec, sizeof n);
+    return n == p->n && memcmp(rec + sizeof n, p->s, p->n) == 0;
 }
 
 bool intern_lookup(const Interner *in, const char *s, size_t n, Sym *sym) {
@@ -25,7 +32,7 @@ bool intern_lookup(const Interner *in, const char *s, size_t n, Sym *sym) {
     MapEntry *e = map_find(&in->index, map_hash_bytes(s, n), eq, (void *)in, &probe);
     if (!e)
         return false;
-    *sym = (Sym)e->key;
+    *sym = (Sym)e->val;
     return true;
 }
 
@@ -34,19 +41,24 @@ Status intern_get(Interner *in, const char *s, size_t n, Sym *sym) {
     uint64_t h = map_hash_bytes(s, n);
     MapEntry *e = map_find(&in->index, h, eq, in, &probe);
     if (e) {
-        *sym = (Sym)e->key;
+        *sym = (Sym)e->val;
         return OK;
     }
-    if (in->strs.len >= UINT32_MAX)
+    if (in->strs.len >= UINT32_MAX || n >= UINT32_MAX - 8)
         return E_LIMIT;
-    char *copy = arena_strndup(&in->arena, s, n);
-    if (!copy)
+    uint32_t n32 = (uint32_t)n;
+    char *rec = arena_alloc(&in->arena, sizeof n32 + n + 1);
+    if (!rec)
         return E_NOMEM;
-    InternStr is = {copy, n};
+    memcpy(rec, &n32, sizeof n32);
+    if (n)
+        memcpy(rec + sizeof n32, s, n);
+    rec[sizeof n32 + n] = '\0';
+    InternStr is = {rec + sizeof n32, n};
     if (vec_push(&in->strs, is) != OK)
         return E_NOMEM;
     Sym id = (Sym)(in->strs.len - 1);
-    if (map_insert(&in->index, h, id, 0) != OK) {
+    if (map_insert(&in->index, h, (uint64_t)(uintptr_t)rec, id) != OK) {
         in->strs.len--;
         return E_NOMEM;
     }

@@ -823,7 +823,6 @@ static Status fold(DlRel **dst, DlRel **buf) {
 static Status flush_bufs(Eval *ev, bool rec, bool threaded) {
     Status st = OK;
     DlProgram *p = ev->p;
-    DlRel *tmp = NULL;
     for (size_t rel = 0; rel < p->decls.len; rel++) {
         DlBuf *dst = &ev->main.bufs[rel];
         for (unsigned i = 0; threaded && i < ev->jobs; i++) {
@@ -840,21 +839,13 @@ static Status flush_bufs(Eval *ev, bool rec, bool threaded) {
         if (!dst->n)
             continue;
         DlRel *R = p->rels[rel];
-        TRY(dl_buf_compact(dst, R));
         if (rec) {
+            TRY(dl_buf_compact(dst, R));
             TRY(dl_rel_from_buf(ev->news[rel], dst));
-        } else if (!R->n && !R->eqrel) {
-            TRY(dl_rel_from_buf(R, dst));
-        } else {
-            TRY(dl_rel_new(&tmp, R->arity, &p->relplans[rel], false, &p->mem));
-            TRY(dl_rel_from_buf(tmp, dst));
-            TRY(dl_rel_merge(R, tmp));
-            dl_rel_free(tmp);
-            tmp = NULL;
-        }
+        } else
+            TRY(dl_rel_add_buf(R, dst, &p->relplans[rel]));
     }
 fail:
-    dl_rel_free(tmp);
     return st;
 }
 

@@ -381,6 +381,9 @@ Status dl_buf_merge(DlBuf *dst, DlBuf *src);
 /* Fills the empty plain relation r with the compacted buffer b's tuples, building each
  * order bottom-up (full leaves); b is released, also on error. */
 Status dl_rel_from_buf(DlRel *r, DlBuf *b);
+/* r ∪= the buffer's tuples (b's filter, if any, must have been r); plan: r's orders. b is
+ * released, also on error. */
+Status dl_rel_add_buf(DlRel *r, DlBuf *b, const DlRelPlan *plan);
 /* Declared column k of a tuple read from index 0. */
 static inline DlValue dl_rel_col0(const DlRel *r, const DlValue *t, uint32_t k) {
     return t[r->pos0[k]];

@@ -173,8 +173,12 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
     ssize_t got;
     uint32_t lineno = 0;
     unsigned nerr = 0;
-    DlValue t[64];
+    DlValue t[64], key[64];
     bool skip_header = hdr && strcmp(hdr, "true") == 0;
+    /* plain relations take the tuples through a buffer: sorted and built in bulk */
+    DlBuf buf;
+    bool buffered = dc->arity > 0 && !r->eqrel && r->nidx > 0;
+    dl_buf_init(&buf, dc->arity, r->mem);
     Status bad_input = OK;
     while ((got = getline(&line, &lcap, f)) >= 0) {
         lineno++;
@@ -248,8 +252,16 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
             }
             continue;
         }
-        TRY(dl_rel_insert(r, t, NULL));
+        if (buffered) {
+            const uint32_t *ord = r->idx[0].order;
+            for (uint32_t k = 0; k < dc->arity; k++)
+                key[k] = t[ord[k]];
+            TRY(dl_buf_push(&buf, key, r));
+        } else
+            TRY(dl_rel_insert(r, t, NULL));
     }
+    if (buffered)
+        TRY(dl_rel_add_buf(r, &buf, &p->relplans[dir->rel]));
     if (ferror(f)) {
         SrcLoc loc = {path, 0, 0};
         diags_add(d, DIAG_ERROR, loc, "read error: %s", strerror(errno));
@@ -258,6 +270,7 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
     if (st == OK)
         st = bad_input;
 fail:
+    dl_buf_release(&buf);
     free(line);
     fclose(f);
     mem_free(path);

@@ -1046,3 +1046,26 @@ fail:
     dl_buf_release(b);
     return st != OK ? st : lim;
 }
+
+Status dl_rel_add_buf(DlRel *r, DlBuf *b, const DlRelPlan *plan) {
+    Status st = OK;
+    DlRel *tmp = NULL;
+    if (!b->n) {
+        dl_buf_release(b);
+        return OK;
+    }
+    st = dl_buf_compact(b, r);
+    if (st == OK && !r->n && !r->eqrel && !r->log)
+        return dl_rel_from_buf(r, b);
+    if (st == OK)
+        st = dl_rel_new(&tmp, r->arity, plan, false, r->mem);
+    if (st != OK) {
+        dl_buf_release(b);
+        return st;
+    }
+    TRY(dl_rel_from_buf(tmp, b));
+    TRY(dl_rel_merge(r, tmp));
+fail:
+    dl_rel_free(tmp);
+    return st;
+}
