@@ -101,6 +101,11 @@ static size_t node_free(DlRel *r, DlNode *nd, uint32_t height) {
     return b;
 }
 
+static void node_drop(DlRel *r, DlNode *nd, bool leaf);
+static inline void copy_tuple(DlValue *d, const DlValue *s, uint32_t ar);
+static Status build_inner(DlRel *r, DlTree *t, DlNode **lvl, const DlValue **mins, size_t m,
+                          DlNode **inner, size_t *ninner, Status *lim);
+
 Status dl_rel_new(DlRel **out, uint32_t arity, const DlRelPlan *plan, bool eqrel, DlMem *mem) {
     DlRel *r = mem_calloc(1, sizeof *r);
     if (!r)
@@ -380,11 +385,61 @@ size_t dl_cursor_skip(DlCursor *c, size_t at_least) {
     return got;
 }
 
+/* A root-to-leaf path kept between searches for ascending keys (a finger): the next
+ * search climbs only as far as the key's node range needs, so a sorted batch of n keys
+ * into a tree of N tuples costs about n log(N/n) instead of n log N node visits. */
+typedef struct Finger {
+    DlNode *node[64];        /* node[lv]: the node at height lv on the path (0: the leaf) */
+    uint32_t slot[64];       /* slot[lv]: the child of node[lv] taken (lv > 0) */
+    const DlValue *hi[64];   /* exclusive upper bound of node[lv]'s keys; NULL: none */
+    uint32_t pos;            /* the leaf slot the last search found */
+    bool valid;              /* false: start from the root */
+} Finger;
+
+/* The leaf of tree t (not empty) whose range holds key; keys must ascend between calls
+ * with f. *fresh: the leaf was just reached by a descent (not in cache). */
+static DlNode *finger_leaf(const DlRel *r, const DlTree *t, const DlValue *key, Finger *f,
+                           bool *fresh) {
+    uint32_t ar = r->arity, lv;
+    if (f->valid) {
+        lv = 0;
+        while (lv < t->height && f->hi[lv] && cmpk(key, f->hi[lv], ar) >= 0)
+            lv++;
+    } else {
+        lv = t->height;
+        f->node[lv] = t->root;
+        f->hi[lv] = NULL;
+        f->valid = true;
+    }
+    *fresh = lv > 0;
+    for (; lv > 0; lv--) {
+        DlNode *nd = f->node[lv];
+        uint32_t c = inner_upper(r, nd, key);
+        f->slot[lv] = c;
+        f->node[lv - 1] = kids(r, nd)[c];
+        f->hi[lv - 1] = c < nd->n ? key_at(r, nd, c) : f->hi[lv];
+    }
+    return f->node[0];
+}
+
+/* Membership of key (index 0's order) in r; keys must ascend between calls with f. */
+static bool finger_contains(const DlRel *r, const DlValue *key, Finger *f) {
+    const DlTree *t = &r->idx[0];
+    uint32_t ar = r->arity;
+    if (!t->root)
+        return false;
+    bool fresh;
+    const DlNode *leaf = finger_leaf(r, t, key, f, &fresh);
+    uint32_t pos = fresh ? leaf_lower(r, leaf, key, ar) : leaf_lower_from(r, leaf, key, ar, f->pos);
+    f->pos = pos < leaf->n ? pos : leaf->n - 1;
+    return pos < leaf->n && cmpk(key_at(r, leaf, pos), key, ar) == 0;
+}
+
 /* ---- insertion ------------------------------------------------------------------- */
 
 /* Inserts key (already in the tree's order). Returns 1 when added, 0 when present, -1 on
  * error (*st set). */
-static int tree_insert(DlRel *r, DlTree *t, const DlValue *key, Status *st) {
+static int tree_insert(DlRel *r, DlTree *t, const DlValue *key, Status *st, Finger *f) {
     uint32_t ar = r->arity, cap = r->cap;
     size_t kb = (size_t)ar * sizeof(DlValue);
     if (!t->root) {
@@ -400,7 +455,7 @@ static int tree_insert(DlRel *r, DlTree *t, const DlValue *key, Status *st) {
     /* fast path: the key falls inside the last leaf written */
     DlNode *h = t->hint;
     bool here = false;
-    if (h && cmpk(key, h->keys, ar) >= 0)
+    if (h && !f && cmpk(key, h->keys, ar) >= 0)
         for (int step = 0; step < 2; step++) {
             if (cmpk(key, key_at(r, h, h->n - 1), ar) <= 0 || !h->next ||
                 cmpk(key, h->next->keys, ar) < 0) {
@@ -420,14 +475,23 @@ static int tree_insert(DlRel *r, DlTree *t, const DlValue *key, Status *st) {
         t->n++;
         return 1;
     }
-    DlNode *path[64];
-    uint32_t slot[64];
-    DlNode *nd = t->root;
-    for (uint32_t lv = t->height; lv > 0; lv--) {
-        uint32_t c = inner_upper(r, nd, key);
-        path[lv] = nd;
-        slot[lv] = c;
-        nd = kids(r, nd)[c];
+    DlNode *pathbuf[64], **path = pathbuf, *nd;
+    uint32_t slotbuf[64], *slot = slotbuf;
+    if (f) {
+        /* sorted inserts: the finger's path (re-descended only below the level whose
+         * range still holds the key) */
+        bool fresh;
+        nd = finger_leaf(r, t, key, f, &fresh);
+        path = f->node;
+        slot = f->slot;
+    } else {
+        nd = t->root;
+        for (uint32_t lv = t->height; lv > 0; lv--) {
+            uint32_t c = inner_upper(r, nd, key);
+            path[lv] = nd;
+            slot[lv] = c;
+            nd = kids(r, nd)[c];
+        }
     }
     uint32_t pos = leaf_lower(r, nd, key, ar);
     if (pos < nd->n && cmpk(key_at(r, nd, pos), key, ar) == 0)
@@ -439,6 +503,8 @@ static int tree_insert(DlRel *r, DlTree *t, const DlValue *key, Status *st) {
     t->hint = nd;
     if (nd->n <= cap)
         return 1;
+    if (f)
+        f->valid = false; /* the split changes the path */
     /* split the leaf: at the end when the key went last (ascending inserts), else halves */
     DlNode *right = node_new(r, true, st);
     if (!right)
@@ -512,7 +578,7 @@ static Status insert_plain(DlRel *r, const DlValue *t, bool *added) {
         const uint32_t *ord = r->idx[i].order;
         for (uint32_t k = 0; k < r->arity; k++)
             key[k] = t[ord[k]];
-        int rc = tree_insert(r, &r->idx[i], key, &st);
+        int rc = tree_insert(r, &r->idx[i], key, &st, NULL);
         if (rc < 0)
             return st;
         if (rc == 0) {
@@ -530,13 +596,113 @@ static Status insert_plain(DlRel *r, const DlValue *t, bool *added) {
     return st;
 }
 
+/* Frees the inner nodes of a tree, not its leaves. */
+static void free_inner(DlRel *r, DlNode *nd, uint32_t height) {
+    if (!nd || height == 0)
+        return;
+    for (uint32_t k = 0; k <= nd->n; k++)
+        free_inner(r, kids(r, nd)[k], height - 1);
+    node_drop(r, nd, false);
+}
+
+/* Index i of r ∪= index i of src, rebuilding the tree from the merged sequence with full
+ * leaves: one sequential pass instead of a descent per tuple, for large batches. The old
+ * leaves are freed as they are consumed, so the peak is about one tree. On E_NOMEM the
+ * index is left empty (the run fails). */
+static Status merge_rebuild(DlRel *r, uint32_t i, const DlRel *src) {
+    Status st = OK, lim = OK;
+    DlTree *t = &r->idx[i];
+    uint32_t ar = r->arity, cap = r->cap;
+    size_t maxleaves = (t->n + src->idx[i].n) / cap + 2, nl = 0, n = 0, ninner = 0;
+    DlNode **lvl = mem_alloc(maxleaves * sizeof *lvl);
+    DlNode **inner = mem_alloc((maxleaves + 1) * sizeof *inner);
+    const DlValue **mins = mem_alloc(maxleaves * sizeof *mins);
+    if (!lvl || !inner || !mins) {
+        mem_free(lvl);
+        mem_free(inner);
+        mem_free(mins);
+        return E_NOMEM;
+    }
+    DlNode *a = t->root;
+    for (uint32_t h = t->height; h > 0; h--)
+        a = kids(r, a)[0];
+    free_inner(r, t->root, t->height);
+    t->root = NULL;
+    t->height = 0;
+    t->hint = NULL;
+    t->n = 0;
+    uint32_t ap = 0;
+    DlCursor b = {0};
+    bool hb = dl_rel_first(src, i, &b);
+    DlNode *out = NULL;
+    while (a || hb) {
+        const DlValue *x = a ? key_at(r, a, ap) : NULL;
+        const DlValue *y = hb ? dl_cursor_tuple(src, &b) : NULL;
+        int c = !x ? 1 : !y ? -1 : cmpk(x, y, ar);
+        if (!out || out->n == cap) {
+            DlNode *nw = node_new(r, true, &st);
+            if (!nw)
+                goto fail;
+            if (st == E_LIMIT)
+                lim = st, st = OK;
+            if (out)
+                out->next = nw;
+            out = nw;
+            lvl[nl] = out;
+            mins[nl] = out->keys;
+            nl++;
+        }
+        copy_tuple(key_at(r, out, out->n++), c <= 0 ? x : y, ar);
+        n++;
+        if (c >= 0)
+            hb = dl_cursor_next(src, &b);
+        if (c <= 0 && ++ap == a->n) {
+            DlNode *nx = a->next;
+            node_drop(r, a, true);
+            a = nx;
+            ap = 0;
+        }
+    }
+    if (build_inner(r, t, lvl, mins, nl, inner, &ninner, &lim) != OK) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    t->n = n;
+    mem_free(lvl);
+    mem_free(inner);
+    mem_free(mins);
+    return lim;
+fail:
+    while (a) {
+        DlNode *nx = a->next;
+        node_drop(r, a, true);
+        a = nx;
+    }
+    for (size_t k = 0; k < nl; k++)
+        node_drop(r, lvl[k], true);
+    for (size_t k = 0; k < ninner; k++)
+        node_drop(r, inner[k], false);
+    t->root = NULL;
+    t->height = 0;
+    t->n = 0;
+    mem_free(lvl);
+    mem_free(inner);
+    mem_free(mins);
+    return st;
+}
+
 Status dl_rel_merge_index(DlRel *dst, const DlRel *src, uint32_t i) {
     Status st = OK;
     DlCursor c;
     if (dst->arity == 0 || !dl_rel_first(src, i, &c))
         return OK;
+    /* a batch of more than 1/32 of the tree: one merged pass beats a descent per tuple */
+    if (dst->idx[i].n && src->idx[i].n >= dst->idx[i].n / 32)
+        return merge_rebuild(dst, i, src);
+    Finger f;
+    f.valid = false;
     do {
-        if (tree_insert(dst, &dst->idx[i], dl_cursor_tuple(src, &c), &st) < 0)
+        if (tree_insert(dst, &dst->idx[i], dl_cursor_tuple(src, &c), &st, &f) < 0)
             return st;
     } while (dl_cursor_next(src, &c));
     return OK;
@@ -768,50 +934,6 @@ static Status buf_reserve(DlValue **v, size_t *cap, size_t want, uint32_t ar) {
     return OK;
 }
 
-/* A root-to-leaf path kept between searches for ascending keys (a finger): the next
- * search climbs only as far as the key's node range needs, so a sorted batch of n probes
- * into a tree of N tuples costs about n log(N/n) instead of n log N node visits. */
-typedef struct Finger {
-    const DlNode *node[64];  /* node[lv]: the node at height lv on the path (0: the leaf) */
-    const DlValue *hi[64];   /* exclusive upper bound of node[lv]'s keys; NULL: none */
-    uint32_t pos;            /* the leaf slot the last search found */
-    bool valid;
-} Finger;
-
-/* Membership of key (index 0's order) in r; keys must ascend between calls with f. */
-static bool finger_contains(const DlRel *r, const DlValue *key, Finger *f) {
-    const DlTree *t = &r->idx[0];
-    uint32_t ar = r->arity, lv;
-    if (!t->root)
-        return false;
-    if (f->valid) {
-        lv = 0;
-        while (lv < t->height && f->hi[lv] && cmpk(key, f->hi[lv], ar) >= 0)
-            lv++;
-        if (lv == 0) {
-            const DlNode *leaf = f->node[0];
-            uint32_t pos = leaf_lower_from(r, leaf, key, ar, f->pos);
-            f->pos = pos < leaf->n ? pos : leaf->n - 1;
-            return pos < leaf->n && cmpk(key_at(r, leaf, pos), key, ar) == 0;
-        }
-    } else {
-        lv = t->height;
-        f->node[lv] = t->root;
-        f->hi[lv] = NULL;
-        f->valid = true;
-    }
-    for (; lv > 0; lv--) {
-        const DlNode *nd = f->node[lv];
-        uint32_t c = inner_upper(r, nd, key);
-        f->node[lv - 1] = kids(r, (DlNode *)nd)[c];
-        f->hi[lv - 1] = c < nd->n ? key_at(r, nd, c) : f->hi[lv];
-    }
-    const DlNode *leaf = f->node[0];
-    uint32_t pos = leaf_lower(r, leaf, key, ar);
-    f->pos = pos < leaf->n ? pos : leaf->n - 1;
-    return pos < leaf->n && cmpk(key_at(r, leaf, pos), key, ar) == 0;
-}
-
 Status dl_buf_compact(DlBuf *b, const DlRel *filter) {
     Status st = OK;
     uint32_t ar = b->arity;
@@ -918,6 +1040,44 @@ static void node_drop(DlRel *r, DlNode *nd, bool leaf) {
     mem_free(nd);
 }
 
+/* Builds the inner levels over m nodes lvl[] (the leaves, in order; mins[k]: lvl[k]'s
+ * smallest key) and sets t's root and height. Each inner node made is recorded in
+ * inner[*ninner] (for the caller's cleanup); E_LIMIT goes to *lim; E_NOMEM is returned. */
+static Status build_inner(DlRel *r, DlTree *t, DlNode **lvl, const DlValue **mins, size_t m,
+                          DlNode **inner, size_t *ninner, Status *lim) {
+    Status st = OK;
+    uint32_t ar = r->arity, cap = r->cap, height = 0;
+    while (m > 1) {
+        size_t np = (m + cap) / (cap + 1);
+        for (size_t P = 0; P < np; P++) {
+            size_t lo = m * P / np, hi = m * (P + 1) / np;
+            DlNode *in = node_new(r, false, &st);
+            if (!in)
+                return E_NOMEM;
+            if (st == E_LIMIT)
+                *lim = st, st = OK;
+            inner[(*ninner)++] = in;
+            in->n = (uint32_t)(hi - lo - 1);
+            DlNode **kd = kids(r, in);
+            for (size_t c = lo; c < hi; c++) {
+                kd[c - lo] = lvl[c];
+                if (c > lo)
+                    memcpy(key_at(r, in, (uint32_t)(c - lo - 1)), mins[c],
+                           ar * sizeof(DlValue));
+            }
+            const DlValue *mn = mins[lo];
+            lvl[P] = in;
+            mins[P] = mn;
+        }
+        m = np;
+        height++;
+    }
+    t->root = lvl[0];
+    t->height = height;
+    t->hint = NULL;
+    return OK;
+}
+
 /* Builds tree t (empty) from n sorted, distinct tuples in its order: full leaves (the
  * tuples spread evenly), then each inner level over the one below. E_LIMIT leaves a
  * complete tree; E_NOMEM frees what was built. */
@@ -952,36 +1112,10 @@ static Status tree_build(DlRel *r, DlTree *t, const DlValue *v, size_t n) {
         lvl[L] = leaf;
         mins[L] = leaf->keys;
     }
-    size_t m = nleaves;
-    uint32_t height = 0;
-    while (m > 1) {
-        size_t np = (m + cap) / (cap + 1);
-        for (size_t P = 0; P < np; P++) {
-            size_t lo = m * P / np, hi = m * (P + 1) / np;
-            DlNode *in = node_new(r, false, &st);
-            if (!in)
-                goto fail;
-            if (st == E_LIMIT)
-                lim = st, st = OK;
-            inner[ninner++] = in;
-            in->n = (uint32_t)(hi - lo - 1);
-            DlNode **kd = kids(r, in);
-            for (size_t c = lo; c < hi; c++) {
-                kd[c - lo] = lvl[c];
-                if (c > lo)
-                    memcpy(key_at(r, in, (uint32_t)(c - lo - 1)), mins[c],
-                           ar * sizeof(DlValue));
-            }
-            const DlValue *mn = mins[lo];
-            lvl[P] = in;
-            mins[P] = mn;
-        }
-        m = np;
-        height++;
+    if (build_inner(r, t, lvl, mins, nleaves, inner, &ninner, &lim) != OK) {
+        st = E_NOMEM;
+        goto fail;
     }
-    t->root = lvl[0];
-    t->height = height;
-    t->hint = NULL;
     t->n = n;
     mem_free(lvl);
     mem_free(inner);
