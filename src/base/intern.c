@@ -27,6 +27,20 @@ static bool eq(void *ctx, uint64_t key, const void *probe) {
     return n == p->n && memcmp(rec + sizeof n, p->s, p->n) == 0;
 }
 
+uint64_t intern_hash(const char *s, size_t n) {
+    return map_hash_bytes(s, n);
+}
+
+void intern_prefetch(const Interner *in, uint64_t hash, int stage) {
+    if (stage == 0) {
+        map_prefetch(&in->index, hash);
+        return;
+    }
+    uint64_t rec = map_peek(&in->index, hash);
+    if (rec)
+        __builtin_prefetch((const void *)(uintptr_t)rec);
+}
+
 bool intern_lookup(const Interner *in, const char *s, size_t n, Sym *sym) {
     InternStr probe = {s, n};
     MapEntry *e = map_find(&in->index, map_hash_bytes(s, n), eq, (void *)in, &probe);

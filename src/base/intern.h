@@ -28,6 +28,11 @@ void intern_init(Interner *in);
 void intern_release(Interner *in);
 /* Interns s[0..n). OUT *sym. E_NOMEM on failure; E_LIMIT past 2^32-1 symbols. */
 Status intern_get(Interner *in, const char *s, size_t n, Sym *sym);
+/* Prefetching for a batch of lookups (see map_prefetch): intern_hash gives a string's
+ * hash; stage 0 fetches its table slot, stage 1 (once the slot is in cache) the stored
+ * string it likely matches. */
+uint64_t intern_hash(const char *s, size_t n);
+void intern_prefetch(const Interner *in, uint64_t hash, int stage);
 /* Looks up without inserting; false when absent. */
 bool intern_lookup(const Interner *in, const char *s, size_t n, Sym *sym);
 static inline const char *intern_str(const Interner *in, Sym s) {

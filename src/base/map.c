@@ -107,6 +107,19 @@ MapEntry *map_find(const Map *m, uint64_t hash, MapEqFn eq, void *ctx, const voi
     }
 }
 
+void map_prefetch(const Map *m, uint64_t hash) {
+    if (m->cap)
+        __builtin_prefetch(&m->e[(size_t)fix(hash) & (m->cap - 1)]);
+}
+
+uint64_t map_peek(const Map *m, uint64_t hash) {
+    if (!m->cap)
+        return 0;
+    uint64_t h = fix(hash);
+    const MapEntry *e = &m->e[(size_t)h & (m->cap - 1)];
+    return e->hash == h ? e->key : 0;
+}
+
 Status map_insert(Map *m, uint64_t hash, uint64_t key, uint64_t val) {
     if ((m->len + 1) * 4 > m->cap * 3) {
         Status st = grow(m);

@@ -39,6 +39,12 @@ Status map_put(Map *m, uint64_t key, uint64_t val);
 
 /* Callback-keyed use. Returns a pointer to the matching entry or NULL. */
 MapEntry *map_find(const Map *m, uint64_t hash, MapEqFn eq, void *ctx, const void *probe);
+/* Hints the CPU to fetch the slot where a search for hash starts (no effect otherwise):
+ * callers with a batch of lookups issue these first, so the cache misses overlap. */
+void map_prefetch(const Map *m, uint64_t hash);
+/* The key of the entry in the slot where a search for hash starts, when that entry has
+ * this hash (a likely match, for prefetching what the key points to); 0 otherwise. */
+uint64_t map_peek(const Map *m, uint64_t hash);
 /* Inserts an entry without looking (the caller has just failed a map_find). */
 Status map_insert(Map *m, uint64_t hash, uint64_t key, uint64_t val);
 

@@ -137,6 +137,46 @@ static char *join_path(const char *dir, const char *name) {
     return sb_detach(&sb, NULL);
 }
 
+#define IO_BATCH 64
+
+/* Prefetches the interner slots of the symbol fields of nb lines (batch + offs[i]). */
+static void prefetch_symbols(const DlProgram *p, const DlDecl *dc, const char *batch,
+                             const size_t *offs, size_t nb, const char *delim, size_t dlen) {
+    uint64_t hs[IO_BATCH * 4];
+    size_t nh = 0;
+    bool any = false;
+    for (uint32_t c = 0; c < dc->arity; c++)
+        any |= dl_decl_kind(dc, c) == DL_KIND_SYMBOL;
+    if (!any)
+        return;
+    for (size_t li = 0; li < nb; li++) {
+        const char *line = batch + offs[li];
+        size_t n = offs[li + 1] - offs[li], start = 0;
+        if (n && line[n - 1] == '\n')
+            n--;
+        if (n && line[n - 1] == '\r')
+            n--;
+        for (uint32_t col = 0; col < dc->arity; col++) {
+            const char *hit = dlen == 1 ? memchr(line + start, delim[0], n - start) : NULL;
+            for (size_t k = start; dlen != 1 && k + dlen <= n; k++)
+                if (memcmp(line + k, delim, dlen) == 0) {
+                    hit = line + k;
+                    break;
+                }
+            size_t end = hit ? (size_t)(hit - line) : n;
+            if (dl_decl_kind(dc, col) == DL_KIND_SYMBOL && nh < IO_BATCH * 4) {
+                hs[nh] = intern_hash(line + start, end - start);
+                intern_prefetch(&p->syms, hs[nh++], 0);
+            }
+            if (!hit)
+                break;
+            start = end + dlen;
+        }
+    }
+    for (size_t i = 0; i < nh; i++)
+        intern_prefetch(&p->syms, hs[i], 1);
+}
+
 static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_dir, Diags *d) {
     Status st = OK;
     const DlDecl *dc = &p->decls.v[dir->rel];
@@ -168,9 +208,12 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
         mem_free(path);
         return E_IO;
     }
-    char *line = NULL;
-    size_t lcap = 0;
+    char *rbuf = NULL;
+    size_t rcap = 0;
     ssize_t got;
+    StrBuf batch = SB_INIT;
+    size_t offs[IO_BATCH + 1];
+    bool eof = false, stop = false;
     uint32_t lineno = 0;
     unsigned nerr = 0;
     DlValue t[64], key[64];
@@ -180,7 +223,28 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
     bool buffered = dc->arity > 0 && !r->eqrel && r->nidx > 0;
     dl_buf_init(&buf, dc->arity, r->mem);
     Status bad_input = OK;
-    while ((got = getline(&line, &lcap, f)) >= 0) {
+    while (!eof && !stop) {
+    /* a batch of lines: their symbols' table slots are fetched first, so that the cache
+     * misses of interning overlap instead of coming one after the other */
+    size_t nb = 0;
+    sb_truncate(&batch, 0);
+    while (nb < IO_BATCH) {
+        if ((got = getline(&rbuf, &rcap, f)) < 0) {
+            eof = true;
+            break;
+        }
+        offs[nb++] = batch.len;
+        sb_add(&batch, rbuf, (size_t)got);
+    }
+    offs[nb] = batch.len;
+    if (batch.oom) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    prefetch_symbols(p, dc, batch.buf, offs, nb, delim, dlen);
+    for (size_t li = 0; li < nb && !stop; li++) {
+        char *line = batch.buf + offs[li];
+        got = (ssize_t)(offs[li + 1] - offs[li]);
         lineno++;
         size_t n = (size_t)got;
         if (n && line[n - 1] == '\n')
@@ -199,7 +263,7 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
                       (unsigned char)line[ok]);
             bad_input = E_SYNTAX;
             if (++nerr >= MAX_ERRORS_PER_FILE)
-                break;
+                stop = true;
             continue;
         }
         if (dc->arity == 0) {
@@ -248,7 +312,7 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
             bad_input = E_SYNTAX;
             if (++nerr >= MAX_ERRORS_PER_FILE) {
                 diags_add(d, DIAG_NOTE, loc, "too many errors in this file; stopping");
-                break;
+                stop = true;
             }
             continue;
         }
@@ -259,6 +323,7 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
             TRY(dl_buf_push(&buf, key, r));
         } else
             TRY(dl_rel_insert(r, t, NULL));
+    }
     }
     if (buffered)
         TRY(dl_rel_add_buf(r, &buf, &p->relplans[dir->rel]));
@@ -271,7 +336,8 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
         st = bad_input;
 fail:
     dl_buf_release(&buf);
-    free(line);
+    sb_release(&batch);
+    free(rbuf);
     fclose(f);
     mem_free(path);
     return st;
