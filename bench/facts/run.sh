@@ -6,7 +6,8 @@
 # debug locations), llvm-as-19 turns it into bitcode, and then, in the same run:
 #   llvm-dis-19 x.bc -o /dev/null      (LLVM reading the bitcode and printing all of it)
 #   irlog facts x.bc -o DIR            (reading, verifying, walking, writing the facts)
-# are timed with their peak RSS (/usr/bin/time -f '%e %M'). irlog does its work in a
+# are timed with their peak RSS (wall time to the millisecond; peak RSS as wait4 gives it,
+# which is what /usr/bin/time -f %M reports). irlog does its work in a
 # forked child; time reports the peak of the largest process, and the child, which
 # starts without the parent's page-table entries for libLLVM, under-counts what one
 # process doing it all needs. So irlog also runs once with --in-process (same work, one
@@ -34,38 +35,28 @@ sizes=("$@"); [ ${#sizes[@]} -gt 0 ] || sizes=(10k 100k 1M)
 if [ -n "${BENCH_DIR:-}" ]; then work=$BENCH_DIR; mkdir -p "$work"
 else work=$(mktemp -d "${TMPDIR:-/tmp}/irlog-bench.XXXXXX"); [ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$work"' EXIT; fi
 
-# measure CMD... → prints "seconds peak_KiB" (the best of REPEAT runs); $prep is run
-# (untimed) before each run
+# measure CMD... → prints "seconds peak_KiB" (the best of REPEAT runs, to the millisecond;
+# the peak RSS is wait4's: the largest of the process and the children it waited for,
+# as /usr/bin/time reports it); $prep is run (untimed) before each run
 prep=:
-if [ -x /usr/bin/time ]; then
-  measure() {
-    local best="" r
-    for ((r = 0; r < repeat; r++)); do
-      eval "$prep"
-      /usr/bin/time -f '%e %M' -o "$work/time.out" "$@" >/dev/null 2>"$work/cmd.err" ||
-        { echo "run.sh: failed: $*" >&2; cat "$work/cmd.err" >&2; exit 1; }
-      local t; t=$(tail -1 "$work/time.out")
-      if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN{split(a,x," ");split(b,y," ");exit !(x[1]<y[1])}'; then best=$t; fi
-    done
-    echo "$best"
-  }
-else # python's resource module: wall time and the largest child's ru_maxrss
-  measure() {
-    python3 - "$repeat" "$prep" "$@" <<'PY'
-import resource, subprocess, sys, time
+measure() {
+  python3 - "$repeat" "$prep" "$@" <<'PY'
+import os, subprocess, sys, time
 best = None
 for _ in range(int(sys.argv[1])):
     subprocess.run(["bash", "-c", sys.argv[2]])
     t = time.monotonic()
-    p = subprocess.run(sys.argv[3:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    p = subprocess.Popen(sys.argv[3:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = p.stderr.read()
+    _, status, ru = os.wait4(p.pid, 0)
     t = time.monotonic() - t
-    if p.returncode:
-        sys.stderr.write(p.stderr.decode()); sys.exit(1)
-    best = t if best is None else min(best, t)
-print(f"{best:.2f} {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}")
+    if status:
+        sys.stderr.write(err.decode(errors="replace")); sys.exit(1)
+    if best is None or t < best[0]:
+        best = (t, ru.ru_maxrss)
+print(f"{best[0]:.3f} {best[1]}")
 PY
-  }
-fi
+}
 
 commit=$(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git -C "$top" status --porcelain -- src cli 2>/dev/null | head -1)
@@ -89,7 +80,7 @@ for size in "${sizes[@]}"; do
   rows=$(cat "$out"/*.facts | wc -l)
   awk -v n="$n" -v is="$ir_s" -v ik="$ir_k" -v pk="$ip_k" -v ds="$dis_s" -v dk="$dis_k" -v rows="$rows" 'BEGIN {
     us = n ? is * 1e6 / n : 0; tr = ds > 0 ? is / ds : 0; mk = ik > pk ? ik : pk; mr = dk > 0 ? mk / dk : 0
-    printf "%12d %9.2f %8.2f %11.2f %7.2f%s %10.1f %10.1f %12.1f %7.2f%s  (%d rows)\n", n, is, us, ds, tr,
+    printf "%12d %9.3f %8.2f %11.3f %7.2f%s %10.1f %10.1f %12.1f %7.2f%s  (%d rows)\n", n, is, us, ds, tr,
       (tr <= 2 ? " " : "!"), ik / 1024, pk / 1024, dk / 1024, mr, (mr <= 3 ? " " : "!"), rows }'
   rm -rf "$out" "$ll"
 done

@@ -17,6 +17,8 @@
 #     (fault injection, IRLOG_FAULT): a printer process that fails, and metadata numbers
 #     that the text contradicts at the end, each redo the walk with the text printed
 #     inline and give the same files (the first with a warning).
+#  6. With only 40 file descriptors (the writer keeps one open per relation, ~580, and
+#     closes them all when the process runs out) the files are the same.
 irlog=$1 llvm_bin=$2 srcdir=$3
 . "$srcdir/tests/ir/lib.sh"
 
@@ -123,4 +125,13 @@ for fault in printer slots; do
   done
   check $st "IRLOG_FAULT=$fault: the walk is redone with the inline text, same files" "$tmp/diff"
 done
+
+# 6. few file descriptors
+b=$(basename "${inputs[0]}")
+if (ulimit -n 40 && "$irlog" facts "${inputs[0]}" -o "$tmp/$b.fd40") 2>"$tmp/err"; then
+  diff -r "$tmp/$b.stream" "$tmp/$b.fd40" >"$tmp/diff" 2>&1
+  check $? "$b: with ulimit -n 40 the files are the same" "$tmp/diff"
+else
+  fail "irlog facts with ulimit -n 40"; cat "$tmp/err"
+fi
 finish
