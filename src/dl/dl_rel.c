@@ -635,28 +635,61 @@ static Status merge_rebuild(DlRel *r, uint32_t i, const DlRel *src) {
     DlCursor b = {0};
     bool hb = dl_rel_first(src, i, &b);
     DlNode *out = NULL;
+    /* runs of the old tree between two tuples of src are copied whole */
     while (a || hb) {
-        const DlValue *x = a ? key_at(r, a, ap) : NULL;
-        const DlValue *y = hb ? dl_cursor_tuple(src, &b) : NULL;
-        int c = !x ? 1 : !y ? -1 : cmpk(x, y, ar);
-        if (!out || out->n == cap) {
-            DlNode *nw = node_new(r, true, &st);
-            if (!nw)
-                goto fail;
-            if (st == E_LIMIT)
-                lim = st, st = OK;
-            if (out)
-                out->next = nw;
-            out = nw;
-            lvl[nl] = out;
-            mins[nl] = out->keys;
-            nl++;
+        const DlValue *run;
+        size_t k;
+        bool take_b = false;
+        if (!a) {
+            run = dl_cursor_tuple(src, &b);
+            k = 1;
+            take_b = true;
+        } else {
+            uint32_t end = a->n;
+            if (hb) {
+                const DlValue *y = dl_cursor_tuple(src, &b);
+                end = leaf_lower_from(r, a, y, ar, ap);
+                if (end == ap) {
+                    /* y comes first, or equals a's tuple (then a's copy is kept) */
+                    if (cmpk(key_at(r, a, ap), y, ar) == 0) {
+                        hb = dl_cursor_next(src, &b);
+                        continue;
+                    }
+                    run = y;
+                    k = 1;
+                    take_b = true;
+                    goto append;
+                }
+            }
+            run = key_at(r, a, ap);
+            k = end - ap;
+            ap = end;
         }
-        copy_tuple(key_at(r, out, out->n++), c <= 0 ? x : y, ar);
-        n++;
-        if (c >= 0)
+    append:
+        while (k > 0) {
+            if (!out || out->n == cap) {
+                DlNode *nw = node_new(r, true, &st);
+                if (!nw)
+                    goto fail;
+                if (st == E_LIMIT)
+                    lim = st, st = OK;
+                if (out)
+                    out->next = nw;
+                out = nw;
+                lvl[nl] = out;
+                mins[nl] = out->keys;
+                nl++;
+            }
+            size_t m = cap - out->n < k ? cap - out->n : k;
+            memcpy(key_at(r, out, out->n), run, m * ar * sizeof(DlValue));
+            out->n += (uint32_t)m;
+            run += m * ar;
+            k -= m;
+            n += m;
+        }
+        if (take_b)
             hb = dl_cursor_next(src, &b);
-        if (c <= 0 && ++ap == a->n) {
+        else if (ap == a->n) {
             DlNode *nx = a->next;
             node_drop(r, a, true);
             a = nx;
@@ -696,8 +729,9 @@ Status dl_rel_merge_index(DlRel *dst, const DlRel *src, uint32_t i) {
     DlCursor c;
     if (dst->arity == 0 || !dl_rel_first(src, i, &c))
         return OK;
-    /* a batch of more than 1/32 of the tree: one merged pass beats a descent per tuple */
-    if (dst->idx[i].n && src->idx[i].n >= dst->idx[i].n / 32)
+    /* a batch of more than 1/64 of the tree: one merged pass (runs of the old leaves copied
+     * whole) beats a descent per tuple, and leaves the tree with full leaves */
+    if (dst->idx[i].n && src->idx[i].n >= dst->idx[i].n / 64)
         return merge_rebuild(dst, i, src);
     Finger f;
     f.valid = false;
