@@ -5,14 +5,19 @@
  * recursive stratum runs its base rules, then iterates its semi-naive versions: each
  * version reads one recursive atom from delta (the tuples R gained in the previous
  * iteration; all of R at first) and the others from the full relations, which do not
- * change during an iteration. A derived tuple goes to new only when R lacks it (a hinted
- * membership test on R's order 0, as Souffle does), so at the end of the iteration new is
- * exactly the next delta: it is merged into every order of R (sorted merges) and becomes
- * the delta. The fixpoint is reached when every delta is empty.
+ * change during an iteration. Derived tuples (every phase, every arity but 0) are appended
+ * to the worker's buffer for the head relation (DlBuf: radix-sorted, deduplicated and
+ * filtered against R in bulk whenever it grows by half, and at the end of the phase), so
+ * a derivation costs an append instead of an ordered-tree insert, and R is probed in
+ * sorted order. At the end of a phase the buffers hold exactly the tuples R lacked: in a
+ * recursive iteration they become new, which is the next delta (merged into every order
+ * of R); in a base phase they are merged into R. The fixpoint is reached when every delta
+ * is empty. 0-ary heads are flags: a recursive emit is dropped when R is already true.
  * With -j N > 1, each phase (a stratum's base rules, or one iteration) is split into tasks
  * (rule × chunk of its outermost scan) run by worker threads that only read relations and
- * buffer new tuples; the buffers are then inserted sequentially. Outputs are sorted, so
- * the schedule never shows in them.
+ * fill buffers of their own, which each thread sorts and filters before it ends; the
+ * buffers are then merged (sorted runs) on the main thread. Outputs are sorted, so the
+ * schedule never shows in them.
  * Expressions: integer arithmetic wraps (two's complement); x / 0 and x % 0 on integers
  * have no value, so the rule instance derives nothing (documented in docs/datalog.md);
  * floats follow IEEE 754.

@@ -10,11 +10,20 @@
  * the others only when it was new.
  * Nodes hold up to `cap` tuples (about 1 KiB of keys, so a leaf is a few cache lines of
  * contiguous tuples); a leaf that overflows at its end keeps its tuples and starts a new
- * leaf with the new one, so ascending inserts (merging a sorted delta, reading sorted
- * facts) fill leaves completely instead of half. Each tree remembers the leaf of its last
- * insert: an insert that falls inside that leaf's range skips the descent.
+ * leaf with the new one, so ascending inserts fill leaves completely instead of half.
+ * Searches take a hint (the leaf and slot an op's previous search reached: a search that
+ * falls in that leaf or the next gallops from the slot instead of descending) or a finger
+ * (a root-to-leaf path, for ascending keys: the next search climbs only as far as its key
+ * needs).
+ * Bulk paths: derived and input tuples are gathered in a DlBuf (radix-sorted, deduplicated
+ * and filtered against the relation in bulk, with a finger); a relation is built from a
+ * sorted run bottom-up (full leaves); merging a sorted batch into a tree either inserts
+ * along a finger or, for a batch of more than 1/64 of the tree, rebuilds the tree in one
+ * merged pass (runs of old leaves copied whole; each old leaf, once copied, is reused as
+ * a new one).
  * Per tuple and per index: 8 × arity bytes of key, divided by the fill of the leaves
- * (50–100%, about 70% for random inserts), plus about 1/cap of that for inner nodes.
+ * (100% when built or rebuilt in bulk, 50–100% after inserts: a split halves a leaf),
+ * plus about 1/cap of that for inner nodes.
  * Eqrel relations keep the equivalence closure explicitly: inserting (a, b) merges the two
  * classes and adds every missing pair, so reads see a plain binary relation.
  * Every node allocation is accounted in DlMem (atomically: worker threads build their own
@@ -634,7 +643,7 @@ static Status merge_rebuild(DlRel *r, uint32_t i, const DlRel *src) {
     uint32_t ap = 0;
     DlCursor b = {0};
     bool hb = dl_rel_first(src, i, &b);
-    DlNode *out = NULL;
+    DlNode *out = NULL, *spare = NULL; /* spare: consumed old leaves, reused as new ones */
     /* runs of the old tree between two tuples of src are copied whole */
     while (a || hb) {
         const DlValue *run;
@@ -668,8 +677,12 @@ static Status merge_rebuild(DlRel *r, uint32_t i, const DlRel *src) {
     append:
         while (k > 0) {
             if (!out || out->n == cap) {
-                DlNode *nw = node_new(r, true, &st);
-                if (!nw)
+                DlNode *nw = spare;
+                if (nw) {
+                    spare = nw->next;
+                    nw->n = 0;
+                    nw->next = NULL;
+                } else if (!(nw = node_new(r, true, &st)))
                     goto fail;
                 if (st == E_LIMIT)
                     lim = st, st = OK;
@@ -691,10 +704,16 @@ static Status merge_rebuild(DlRel *r, uint32_t i, const DlRel *src) {
             hb = dl_cursor_next(src, &b);
         else if (ap == a->n) {
             DlNode *nx = a->next;
-            node_drop(r, a, true);
+            a->next = spare;
+            spare = a;
             a = nx;
             ap = 0;
         }
+    }
+    while (spare) {
+        DlNode *nx = spare->next;
+        node_drop(r, spare, true);
+        spare = nx;
     }
     if (build_inner(r, t, lvl, mins, nl, inner, &ninner, &lim) != OK) {
         st = E_NOMEM;
@@ -706,6 +725,11 @@ static Status merge_rebuild(DlRel *r, uint32_t i, const DlRel *src) {
     mem_free(mins);
     return lim;
 fail:
+    while (spare) {
+        DlNode *nx = spare->next;
+        node_drop(r, spare, true);
+        spare = nx;
+    }
     while (a) {
         DlNode *nx = a->next;
         node_drop(r, a, true);
