@@ -300,8 +300,19 @@ int cmd_facts(int argc, char **argv) {
             a.stats = true;
         } else if (!strcmp(s, "--no-verify")) {
             a.opt.verify = false;
-        } else if (!strcmp(s, "--print-inline")) {
-            a.opt.print_inline = true;
+        } else if (!strcmp(s, "--print")) {
+            if (++i >= argc)
+                goto usage;
+            if (!strcmp(argv[i], "auto"))
+                a.opt.print = IR_PRINT_AUTO;
+            else if (!strcmp(argv[i], "inline"))
+                a.opt.print = IR_PRINT_INLINE;
+            else if (!strcmp(argv[i], "stream"))
+                a.opt.print = IR_PRINT_STREAM;
+            else {
+                cli_error("facts: unknown --print mode '%s' (auto, inline or stream)", argv[i]);
+                goto usage;
+            }
         } else if (!strcmp(s, "--in-process")) {
             a.in_process = true;
         } else if (s[0] == '-' && s[1]) {

@@ -16,19 +16,26 @@
 #include "diag.h"
 #include "facts.h"
 
+/* How the module's text (for what LLVM's C API cannot reach) is printed: by a forked
+ * printer process that streams it while the walk goes on (IR_PRINT_STREAM), or whole,
+ * in this process, before the walk (IR_PRINT_INLINE). IR_PRINT_AUTO streams modules
+ * of IR_PRINT_STREAM_MIN instructions or more, where a second core pays for the
+ * process. The output is the same. */
+typedef enum IrPrint { IR_PRINT_AUTO, IR_PRINT_INLINE, IR_PRINT_STREAM } IrPrint;
+#define IR_PRINT_STREAM_MIN 20000
+
 typedef struct IrOptions {
     bool verify;       /* run LLVM's verifier before walking (default true) */
     FactFormat format; /* TSV .facts or CSV */
     bool fast_exit;    /* the caller exits right after: skip freeing LLVM's module */
-    bool print_inline; /* print the module text before the walk, in this process (by
-                          default a forked printer process streams it during the walk) */
+    IrPrint print;     /* how the module text is printed (IR_PRINT_AUTO by default) */
 } IrOptions;
 
 /* The phases of ir_facts, timed in IrStats. */
 typedef enum IrPhase {
     IR_PHASE_READ,    /* parse (and link) the inputs */
     IR_PHASE_VERIFY,  /* LLVM's verifier */
-    IR_PHASE_TEXT,    /* start printing the module (or print it: --print-inline), and
+    IR_PHASE_TEXT,    /* start printing the module (or print it, inline), and
                          number its metadata nodes */
     IR_PHASE_PREPARE, /* open the output, ids of globals */
     IR_PHASE_WALK,    /* walk the module and emit every row */

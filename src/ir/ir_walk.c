@@ -249,6 +249,17 @@ static void walk(IrCtx *c, const char *const *inputs, size_t n, IrStats *stats) 
     ir_meta_emit_module(c);
 }
 
+/* The number of instructions of the module, counted up to `enough`. */
+static size_t count_insns(LLVMModuleRef m, size_t enough) {
+    size_t n = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f && n < enough; f = LLVMGetNextFunction(f))
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b && n < enough;
+             b = LLVMGetNextBasicBlock(b))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i))
+                n++;
+    return n;
+}
+
 /* Frees what one generation (ids, text, walk, files) built, for a fresh one. */
 static void release_generation(IrCtx *c) {
     fact_sink_abort(c->out);
@@ -355,7 +366,9 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
     c.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(c.mod));
     c.mod_id = base_name(inputs[0]);
 
-    c.text_stream = !opt->print_inline;
+    c.text_stream = opt->print == IR_PRINT_STREAM ||
+                    (opt->print == IR_PRINT_AUTO && count_insns(c.mod, IR_PRINT_STREAM_MIN) >=
+                                                       IR_PRINT_STREAM_MIN);
     size_t ndiags = diags->v.len;
     st = generate(&c, inputs, ninputs, outdir, opt, stats, &t);
     if (c.redo_inline) {

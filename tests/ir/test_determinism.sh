@@ -11,8 +11,8 @@
 #  4. Where the input is and where irlog runs do not matter: a relative path from
 #     another directory gives the same output, and no absolute path of this machine
 #     appears in any file.
-#  5. The module text streamed from the printer process during the walk (the default)
-#     and printed whole before it (--print-inline) give identical directories, for every
+#  5. The module text streamed from the printer process during the walk (--print stream)
+#     and printed whole before it (--print inline) give identical directories, for every
 #     golden fixture, the program and every_opcode.ll. The two fallbacks of the stream
 #     (fault injection, IRLOG_FAULT): a printer process that fails, and metadata numbers
 #     that the text contradicts at the end, each redo the walk with the text printed
@@ -104,9 +104,9 @@ grep -rl -F -e "$tmp" -e "$srcdir" "$tmp/$b.tsv.1" "$tmp/$b.csv.1" >"$tmp/grep" 
 st=0; n=0; : >"$tmp/diff"
 for in in "${inputs[@]}" "$srcdir"/tests/golden/ir/*.ll; do
   b=$(basename "$in")
-  run "$tmp/$b.stream" "$in" || { st=1; continue; }
+  run "$tmp/$b.stream" --print stream "$in" || { st=1; continue; }
   [ ! -s "$tmp/err" ] || { st=1; cat "$tmp/err" >>"$tmp/diff"; } # no warning: the stream held
-  run "$tmp/$b.inline" --print-inline "$in" || { st=1; continue; }
+  run "$tmp/$b.inline" --print inline "$in" || { st=1; continue; }
   diff -r "$tmp/$b.stream" "$tmp/$b.inline" >>"$tmp/diff" 2>&1 || st=1
   n=$((n + 1))
 done
@@ -115,7 +115,7 @@ for fault in printer slots; do
   st=0; : >"$tmp/diff"
   for in in "$tmp/in/shapes.bc" "$srcdir"/tests/golden/ir/debug_cpp.ll; do
     b=$(basename "$in")
-    IRLOG_FAULT=$fault "$irlog" facts "$in" -o "$tmp/$b.$fault" 2>"$tmp/err.$fault" || { st=1; cat "$tmp/err.$fault" >>"$tmp/diff"; }
+    IRLOG_FAULT=$fault "$irlog" facts --print stream "$in" -o "$tmp/$b.$fault" 2>"$tmp/err.$fault" || { st=1; cat "$tmp/err.$fault" >>"$tmp/diff"; }
     diff -r "$tmp/$b.stream" "$tmp/$b.$fault" >>"$tmp/diff" 2>&1 || st=1
     if [ $fault = printer ]; then
       grep -q "module printer process failed (exit status 1)" "$tmp/err.$fault" || { st=1; echo "no warning" >>"$tmp/diff"; }
@@ -128,7 +128,7 @@ done
 
 # 6. few file descriptors
 b=$(basename "${inputs[0]}")
-if (ulimit -n 40 && "$irlog" facts "${inputs[0]}" -o "$tmp/$b.fd40") 2>"$tmp/err"; then
+if (ulimit -n 40 && "$irlog" facts --print stream "${inputs[0]}" -o "$tmp/$b.fd40") 2>"$tmp/err"; then
   diff -r "$tmp/$b.stream" "$tmp/$b.fd40" >"$tmp/diff" 2>&1
   check $? "$b: with ulimit -n 40 the files are the same" "$tmp/diff"
 else
