@@ -10,7 +10,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -47,7 +46,6 @@ struct FactSink {
     /* the writer thread and its queue (guarded by mu) */
     pthread_t writer;
     bool writer_running;
-    int fds[REL__COUNT];    /* the writer's open file of each relation, or -1 */
     pthread_mutex_t mu;
     pthread_cond_t cv_job;  /* a job arrived, or done */
     pthread_cond_t cv_free; /* a slot became free */
@@ -64,70 +62,14 @@ static const char *ext(const FactSink *s) {
     return s->fmt == FACTS_CSV ? ".csv" : ".facts";
 }
 
-/* Writes all n bytes to fd; false (errno set) on failure. */
-static bool write_all(int fd, const char *p, size_t n) {
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        p += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
-
-/* The CSV header of relation r: its column names. */
-static bool write_header(int fd, IrRel r) {
+static void write_header(FactSink *s, FILE *f, IrRel r) {
     const RelInfo *ri = &facts_rels[r];
-    StrBuf h = SB_INIT;
     for (int i = 0; i < ri->arity; i++) {
         if (i)
-            sb_addc(&h, ',');
-        sb_adds(&h, ri->cols[i].name);
+            fputc(',', f);
+        fputs(ri->cols[i].name, f);
     }
-    sb_addc(&h, '\n');
-    bool ok = !h.oom && write_all(fd, h.buf, h.len);
-    if (h.oom)
-        errno = ENOMEM;
-    sb_release(&h);
-    return ok;
-}
-
-/* The writer's descriptor of relation r's file, opened (created: `create`) when it
- * has none; -1 with errno set on failure. Descriptors stay open until the writer
- * ends; when the process runs out of them, the open ones are closed and it goes on
- * opening files again as it needs them. */
-static int rel_fd(FactSink *s, IrRel r, bool create, StrBuf *path) {
-    if (s->fds[r] >= 0)
-        return s->fds[r];
-    sb_reset(path);
-    sb_addf(path, "%s/%s%s", s->tmp, facts_rels[r].name, ext(s));
-    if (path->oom) {
-        errno = ENOMEM;
-        return -1;
-    }
-    int flags = O_WRONLY | O_CLOEXEC | (create ? O_CREAT | O_TRUNC : O_APPEND);
-    int fd = open(path->buf, flags, 0666);
-    if (fd < 0 && errno == EMFILE) {
-        for (int k = 0; k < REL__COUNT; k++)
-            if (s->fds[k] >= 0) {
-                close(s->fds[k]);
-                s->fds[k] = -1;
-            }
-        fd = open(path->buf, flags, 0666);
-    }
-    if (fd < 0)
-        return -1;
-    if (create && s->fmt == FACTS_CSV && !write_header(fd, r)) {
-        int en = errno;
-        close(fd);
-        errno = en;
-        return -1;
-    }
-    s->fds[r] = fd;
-    return fd;
+    fputc('\n', f);
 }
 
 /* Writer thread: appends each job's bytes to its relation's file. */
@@ -148,17 +90,40 @@ static void *writer_main(void *arg) {
 
         Status st = OK;
         int en = 0;
-        if (!failed && job.rel == REL__COUNT) {
-            for (int r = 0; r < REL__COUNT && st == OK; r++)
-                if (rel_fd(s, (IrRel)r, true, &path) < 0) {
-                    st = errno == ENOMEM ? E_NOMEM : E_IO;
+        for (int r = 0; job.rel == REL__COUNT && !failed && r < REL__COUNT && st == OK; r++) {
+            sb_reset(&path);
+            sb_addf(&path, "%s/%s%s", s->tmp, facts_rels[r].name, ext(s));
+            FILE *f = path.oom ? NULL : fopen(path.buf, "wb");
+            if (!f) {
+                st = path.oom ? E_NOMEM : E_IO;
+                en = errno;
+                break;
+            }
+            if (s->fmt == FACTS_CSV)
+                write_header(s, f, (IrRel)r);
+            if (fclose(f) != 0) {
+                st = E_IO;
+                en = errno;
+            }
+        }
+        if (!failed && job.rel != REL__COUNT) {
+            sb_reset(&path);
+            sb_addf(&path, "%s/%s%s", s->tmp, facts_rels[job.rel].name, ext(s));
+            FILE *f = path.oom ? NULL : fopen(path.buf, job.append ? "ab" : "wb");
+            if (!f) {
+                st = path.oom ? E_NOMEM : E_IO;
+                en = errno;
+            } else {
+                if (!job.append && s->fmt == FACTS_CSV)
+                    write_header(s, f, job.rel);
+                if (job.buf.len && fwrite(job.buf.buf, 1, job.buf.len, f) != job.buf.len) {
+                    st = E_IO;
                     en = errno;
                 }
-        } else if (!failed) {
-            int fd = rel_fd(s, job.rel, !job.append, &path);
-            if (fd < 0 || (job.buf.len && !write_all(fd, job.buf.buf, job.buf.len))) {
-                st = errno == ENOMEM ? E_NOMEM : E_IO;
-                en = errno;
+                if (fclose(f) != 0 && st == OK) {
+                    st = E_IO;
+                    en = errno;
+                }
             }
         }
         sb_reset(&job.buf);
@@ -176,23 +141,6 @@ static void *writer_main(void *arg) {
     }
     pthread_mutex_unlock(&s->mu);
     sb_release(&path);
-    /* close: with the job done, an error here is an error of the output */
-    Status st = OK;
-    int en = 0;
-    for (int r = 0; r < REL__COUNT; r++)
-        if (s->fds[r] >= 0) {
-            if (close(s->fds[r]) != 0 && st == OK) {
-                st = E_IO;
-                en = errno;
-            }
-            s->fds[r] = -1;
-        }
-    pthread_mutex_lock(&s->mu);
-    if (st != OK && s->wst == OK) {
-        s->wst = st;
-        s->werr_no = en;
-    }
-    pthread_mutex_unlock(&s->mu);
     return NULL;
 }
 
@@ -307,8 +255,6 @@ Status fact_sink_open(FactSink **out, const char *dir, FactFormat fmt, StrBuf *e
     if (!s)
         return E_NOMEM;
     s->fmt = fmt;
-    for (int i = 0; i < REL__COUNT; i++)
-        s->fds[i] = -1;
     sb_init(&s->path);
     for (int i = 0; i < REL__COUNT; i++)
         sb_init(&s->rel[i].buf);

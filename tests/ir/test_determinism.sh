@@ -17,8 +17,8 @@
 #     (fault injection, IRLOG_FAULT): a printer process that fails, and metadata numbers
 #     that the text contradicts at the end, each redo the walk with the text printed
 #     inline and give the same files (the first with a warning).
-#  6. With only 40 file descriptors (the writer keeps one open per relation, ~580, and
-#     closes them all when the process runs out) the files are the same.
+#  6. With only 40 file descriptors (~580 relation files; the printer's pipe) the files
+#     are the same.
 irlog=$1 llvm_bin=$2 srcdir=$3
 . "$srcdir/tests/ir/lib.sh"
 
