@@ -1202,6 +1202,19 @@ Status dl_rel_from_buf(DlRel *r, DlBuf *b) {
         dl_buf_release(b);
         return OK;
     }
+    if (r->nidx == 1) {
+        /* no other order to sort: drop the scratch and the spare capacity before the tree
+         * is built */
+        mem_free(b->tmp);
+        b->tmp = NULL;
+        b->tcap = 0;
+        DlValue *nv = b->cap > n ? mem_realloc(b->v, n * ar * sizeof(DlValue)) : NULL;
+        if (nv) {
+            b->v = nv;
+            b->cap = n;
+        }
+        (void)buf_account(b, b->cap * ar * sizeof(DlValue));
+    }
     st = tree_build(r, &r->idx[0], b->v, n);
     if (st == E_LIMIT)
         lim = st, st = OK;
