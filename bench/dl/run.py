@@ -3,9 +3,10 @@
 
 Transitive closure over random graphs of 10k, 50k and 200k edges, and an Andersen-style
 points-to analysis (pointsto.dl) over synthetic facts (gen_pointsto.py; --pt-scale 1.0 is
-about 1M input tuples). Reports wall time and peak memory (max RSS) of each run. When
-`souffle` is on PATH, the same programs also run under Souffle's interpreter and as a
-compiled binary (`souffle -o`), and the ratios from this same run are printed.
+about 1M input tuples). Reports wall time, CPU time (user + system) and peak memory (max
+RSS) of each run. When `souffle` is on PATH, the same programs also run under Souffle's
+interpreter and as a compiled binary (`souffle -o`), and the ratios from this same run are
+printed.
 """
 import os
 import shutil
@@ -24,7 +25,7 @@ def measure(cmd, cwd=None):
     wall = time.time() - t0
     out = p.stdout.read().decode()
     err = p.stderr.read().decode()
-    return wall, ru.ru_maxrss / 1024.0, out, err  # MiB
+    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024.0, out, err  # s, s, MiB
 
 
 def main():
@@ -49,28 +50,28 @@ def main():
     subprocess.run([sys.executable, os.path.join(HERE, "gen_pointsto.py"), str(scale), "1", d],
                    check=True)
     cases.append((f"pointsto-x{scale}", os.path.join(HERE, "pointsto.dl"), d))
-    print(f"{'case':<16}{'engine':<22}{'wall s':>9}{'peak MiB':>10}  sizes")
+    print(f"{'case':<16}{'engine':<22}{'wall s':>9}{'cpu s':>9}{'peak MiB':>10}  sizes")
     for name, prog, facts in cases:
         out = os.path.join(work, "out")
         rows = []
         for jobs in ("1", "2"):
-            w, m, so, se = measure([irlog, "run", prog, "-F", facts, "-D", out, "-j", jobs])
+            w, c, m, so, se = measure([irlog, "run", prog, "-F", facts, "-D", out, "-j", jobs])
             if se.strip():
                 print(se.strip()[:300])
-            rows.append((f"irlog -j {jobs}", w, m, so.replace("\n", " ").strip()))
+            rows.append((f"irlog -j {jobs}", w, c, m, so.replace("\n", " ").strip()))
         if souffle:
-            w, m, so, _ = measure([souffle, "-F", facts, "-D", out, "-j", "1", prog])
-            rows.append(("souffle interp", w, m, so.replace("\n", " ").strip()))
+            w, c, m, so, _ = measure([souffle, "-F", facts, "-D", out, "-j", "1", prog])
+            rows.append(("souffle interp", w, c, m, so.replace("\n", " ").strip()))
             exe = os.path.join(work, "sbin")
             subprocess.run([souffle, "-o", exe, prog], check=True, capture_output=True)
-            w, m, so, _ = measure([exe, "-F", facts, "-D", out, "-j", "1"])
-            rows.append(("souffle compiled", w, m, so.replace("\n", " ").strip()))
-        for eng, w, m, s in rows:
-            print(f"{name:<16}{eng:<22}{w:>9.2f}{m:>10.1f}  {s}")
+            w, c, m, so, _ = measure([exe, "-F", facts, "-D", out, "-j", "1"])
+            rows.append(("souffle compiled", w, c, m, so.replace("\n", " ").strip()))
+        for eng, w, c, m, s in rows:
+            print(f"{name:<16}{eng:<22}{w:>9.2f}{c:>9.2f}{m:>10.1f}  {s}")
         if souffle:
             base = rows[0]
-            for eng, w, m, _ in rows[2:]:
-                print(f"{name:<16}ratio irlog/{eng:<12}{base[1] / w:>9.2f}x time {base[2] / m:>7.2f}x memory")
+            for eng, w, c, m, _ in rows[2:]:
+                print(f"{name:<16}ratio irlog/{eng:<12}{base[1] / w:>9.2f}x time {base[3] / m:>7.2f}x memory")
         else:
             print(f"{name:<16}(souffle not on PATH: no ratios)")
     shutil.rmtree(work, ignore_errors=True)
