@@ -1003,7 +1003,7 @@ Status dl_buf_compact(DlBuf *b, const DlRel *filter) {
     DlValue *res = radix_sort(b->v + S * ar, b->tmp, tail, ar);
     if (!res)
         return E_NOMEM;
-    /* drop repeats and tuples the filter relation holds (sorted probes: hinted) */
+    /* drop repeats and tuples the filter relation holds (sorted probes along a finger) */
     Finger fg;
     fg.valid = false;
     fg.pos = 0;
