@@ -111,6 +111,7 @@ static size_t node_free(DlRel *r, DlNode *nd, uint32_t height) {
 }
 
 static void node_drop(DlRel *r, DlNode *nd, bool leaf);
+static void drop_leaves(DlRel *r, DlNode *leaf);
 static inline void copy_tuple(DlValue *d, const DlValue *s, uint32_t ar);
 static Status build_inner(DlRel *r, DlTree *t, DlNode **lvl, const DlValue **mins, size_t m,
                           DlNode **inner, size_t *ninner, Status *lim);
@@ -710,11 +711,8 @@ static Status merge_rebuild(DlRel *r, uint32_t i, const DlRel *src) {
             ap = 0;
         }
     }
-    while (spare) {
-        DlNode *nx = spare->next;
-        node_drop(r, spare, true);
-        spare = nx;
-    }
+    drop_leaves(r, spare);
+    spare = NULL;
     if (build_inner(r, t, lvl, mins, nl, inner, &ninner, &lim) != OK) {
         st = E_NOMEM;
         goto fail;
@@ -725,16 +723,8 @@ static Status merge_rebuild(DlRel *r, uint32_t i, const DlRel *src) {
     mem_free(mins);
     return lim;
 fail:
-    while (spare) {
-        DlNode *nx = spare->next;
-        node_drop(r, spare, true);
-        spare = nx;
-    }
-    while (a) {
-        DlNode *nx = a->next;
-        node_drop(r, a, true);
-        a = nx;
-    }
+    drop_leaves(r, spare);
+    drop_leaves(r, a);
     for (size_t k = 0; k < nl; k++)
         node_drop(r, lvl[k], true);
     for (size_t k = 0; k < ninner; k++)
@@ -1092,6 +1082,15 @@ fail:
     return st;
 }
 
+/* Drops a chain of leaves linked by `next`. */
+static void drop_leaves(DlRel *r, DlNode *leaf) {
+    while (leaf) {
+        DlNode *nx = leaf->next;
+        node_drop(r, leaf, true);
+        leaf = nx;
+    }
+}
+
 static void node_drop(DlRel *r, DlNode *nd, bool leaf) {
     if (r->mem)
         (void)mem_account(r->mem, node_bytes(r, leaf), 0);
@@ -1180,11 +1179,7 @@ static Status tree_build(DlRel *r, DlTree *t, const DlValue *v, size_t n) {
     mem_free(mins);
     return lim;
 fail:
-    while (first) {
-        DlNode *nx = first->next;
-        node_drop(r, first, true);
-        first = nx;
-    }
+    drop_leaves(r, first);
     for (size_t i = 0; i < ninner; i++)
         node_drop(r, inner[i], false);
     mem_free(lvl);
