@@ -20,7 +20,9 @@
  * printer process that streams it while the walk goes on (IR_PRINT_STREAM), or whole,
  * in this process, before the walk (IR_PRINT_INLINE). IR_PRINT_AUTO streams modules
  * of IR_PRINT_STREAM_MIN instructions or more, where a second core pays for the
- * process. The output is the same. */
+ * process. The output is the same. The printer is forked from the calling thread: a
+ * host that runs LLVM on other threads at the same time should use IR_PRINT_INLINE
+ * (a lock held by another thread at the fork would stay held in the printer). */
 typedef enum IrPrint { IR_PRINT_AUTO, IR_PRINT_INLINE, IR_PRINT_STREAM } IrPrint;
 #define IR_PRINT_STREAM_MIN 20000
 
