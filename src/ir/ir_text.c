@@ -391,7 +391,7 @@ static bool more(IrCtx *c, IrText *t) {
             t->eof = true;
             char why[128] = "";
             if (rst == E_NOMEM)
-                ir_fail(c, E_NOMEM);
+                snprintf(why, sizeof why, "out of memory reading its output");
             else if (rst != OK)
                 snprintf(why, sizeof why, "reading its output: %s", strerror(en));
             if (rst == OK && t->lines.len && !strcmp(t->lines.v[t->lines.len - 1], DONE_LINE)) {
@@ -399,6 +399,8 @@ static bool more(IrCtx *c, IrText *t) {
                 return false;
             }
             char how[96];
+            if (rst != OK && s->pid > 0)
+                kill(s->pid, SIGKILL); /* it may be blocked writing into the pipe */
             if (!stream_reap(s, how, sizeof how) && !why[0])
                 snprintf(why, sizeof why, "%s", how);
             if (!why[0])
