@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # deps.sh — installs what irlog needs to build and test, when it is missing, on Debian
-# (bookworm) or Ubuntu: LLVM 19 (llvm-19-dev), clang-19, SQLite, CMake, python3.
+# (bookworm) or Ubuntu: LLVM 19 (llvm-19-dev), clang-19, SQLite, CMake, python3, procps.
 # Runs apt-get as root, or through sudo. Does nothing when everything is there.
 set -eu
 need=()
@@ -11,6 +11,7 @@ command -v make >/dev/null 2>&1 || need+=(make)
 command -v cc >/dev/null 2>&1 || need+=(gcc)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 [ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+command -v pgrep >/dev/null 2>&1 || need+=(procps) # tests/ir/test_signals.sh
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "deps: installing ${need[*]}" >&2
 sudo=""
