@@ -163,7 +163,8 @@ const char *ir_attr_id_at(IrCtx *c, LLVMAttributeRef a, const char *line, unsign
 const char *ir_callconv_name(unsigned cc);
 
 /* ---- ir_meta.c ---- */
-/* The module is printed once (LLVMPrintModuleToString, linear) and its lines are
+/* The module is printed once (in linear time; streamed by a printer process during
+ * the walk, or inline before it: ir_meta_int.h) and its lines are
  * matched to the walk, for what the C API cannot reach (dso_local, partition, named
  * syncscopes, custom metadata kind names, DI node fields). These return the printed
  * line of a global value's definition/declaration, or of an instruction (its first

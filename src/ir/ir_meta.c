@@ -8,8 +8,11 @@
  *     per function its attachments and per instruction the metadata arguments of
  *     intrinsic calls and the attachments, each node in preorder over its operands;
  *     DIExpressions and DIArgLists are printed inline and take no number), and checks
- *     the result against the text (same count, same class for every N). If they
- *     disagree, one warning is written and the facts that need the link are left out.
+ *     the result against the text (same count, same class for every N, `!{}` and
+ *     `!{null}` exactly). If they disagree, one warning is written and the facts that
+ *     need the link are left out. With the text streamed during the walk (the default
+ *     for large modules), the check runs at the end; if it fails there, the walk is
+ *     redone with the text printed first (ir_facts), so the rule above still holds.
  *   - node contents (operands, distinct, every DI field): the `!N = ...` lines.
  *   - values inside tuples (their Operand id and type): the C API, through the link.
  *   - attachment kinds: the fixed kinds by name (LLVMGetMDKindIDInContext); a custom
