@@ -72,6 +72,31 @@ static void write_header(FactSink *s, FILE *f, IrRel r) {
     fputc('\n', f);
 }
 
+/* Appends data[0..n) to relation r's file, or creates the file with it (and the CSV
+ * header) unless `append`. Sets *en to errno on failure. */
+static Status write_rel(FactSink *s, IrRel r, bool append, const char *data, size_t n,
+                        StrBuf *path, int *en) {
+    Status st = OK;
+    sb_reset(path);
+    sb_addf(path, "%s/%s%s", s->tmp, facts_rels[r].name, ext(s));
+    FILE *f = path->oom ? NULL : fopen(path->buf, append ? "ab" : "wb");
+    if (!f) {
+        *en = errno;
+        return path->oom ? E_NOMEM : E_IO;
+    }
+    if (!append && s->fmt == FACTS_CSV)
+        write_header(s, f, r);
+    if (n && fwrite(data, 1, n, f) != n) {
+        st = E_IO;
+        *en = errno;
+    }
+    if (fclose(f) != 0 && st == OK) {
+        st = E_IO;
+        *en = errno;
+    }
+    return st;
+}
+
 /* Writer thread: appends each job's bytes to its relation's file. */
 static void *writer_main(void *arg) {
     FactSink *s = arg;
@@ -90,41 +115,11 @@ static void *writer_main(void *arg) {
 
         Status st = OK;
         int en = 0;
-        for (int r = 0; job.rel == REL__COUNT && !failed && r < REL__COUNT && st == OK; r++) {
-            sb_reset(&path);
-            sb_addf(&path, "%s/%s%s", s->tmp, facts_rels[r].name, ext(s));
-            FILE *f = path.oom ? NULL : fopen(path.buf, "wb");
-            if (!f) {
-                st = path.oom ? E_NOMEM : E_IO;
-                en = errno;
-                break;
-            }
-            if (s->fmt == FACTS_CSV)
-                write_header(s, f, (IrRel)r);
-            if (fclose(f) != 0) {
-                st = E_IO;
-                en = errno;
-            }
-        }
-        if (!failed && job.rel != REL__COUNT) {
-            sb_reset(&path);
-            sb_addf(&path, "%s/%s%s", s->tmp, facts_rels[job.rel].name, ext(s));
-            FILE *f = path.oom ? NULL : fopen(path.buf, job.append ? "ab" : "wb");
-            if (!f) {
-                st = path.oom ? E_NOMEM : E_IO;
-                en = errno;
-            } else {
-                if (!job.append && s->fmt == FACTS_CSV)
-                    write_header(s, f, job.rel);
-                if (job.buf.len && fwrite(job.buf.buf, 1, job.buf.len, f) != job.buf.len) {
-                    st = E_IO;
-                    en = errno;
-                }
-                if (fclose(f) != 0 && st == OK) {
-                    st = E_IO;
-                    en = errno;
-                }
-            }
+        if (!failed && job.rel == REL__COUNT) {
+            for (int r = 0; r < REL__COUNT && st == OK; r++)
+                st = write_rel(s, (IrRel)r, false, NULL, 0, &path, &en);
+        } else if (!failed) {
+            st = write_rel(s, job.rel, job.append, job.buf.buf, job.buf.len, &path, &en);
         }
         sb_reset(&job.buf);
 
