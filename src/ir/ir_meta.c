@@ -1141,17 +1141,9 @@ void ir_meta_emit_global(IrCtx *c, LLVMValueRef g, const char *id) {
             kinds[k] = LLVMValueMetadataEntriesGetKind(e, (unsigned)k);
             mds[k] = LLVMValueMetadataEntriesGetMetadata(e, (unsigned)k);
         }
-        size_t first = 0, last = 0;
-        const char *l = ir_text_line_of(c, &m->text, g);
-        if (l) {
-            /* the line's index: it is a global's or a function header */
-            uint64_t k;
-            if (LLVMIsAFunction(g) && map_get(&m->text.funcs, (uint64_t)(uintptr_t)g, &k))
-                first = m->text.flines.v[k - 1];
-            else if (map_get(&m->text.globals, (uint64_t)(uintptr_t)g, &k))
-                first = (size_t)k - 1;
-            last = first + 1;
-        }
+        size_t first = ir_text_line_index_of(c, &m->text, g), last = first + 1;
+        if (first == SIZE_MAX)
+            first = last = 0;
         emit_attachments(c, LLVMIsAFunction(g) ? ATT_FUNC : ATT_GLOBAL, id, kinds, mds, n,
                          first, last);
     }

@@ -71,7 +71,9 @@ void ir_text_finish(IrCtx *c, IrText *t);
 void ir_text_release(IrText *t);
 /* Line index of instruction i, or SIZE_MAX. */
 size_t ir_text_insn_index(IrCtx *c, IrText *t, LLVMValueRef i);
-/* The printed line of a global variable, alias, ifunc or function, or NULL. */
+/* The printed line of a global variable, alias, ifunc or function (its index, or
+ * SIZE_MAX; the line, or NULL). */
+size_t ir_text_line_index_of(IrCtx *c, IrText *t, LLVMValueRef g);
 const char *ir_text_line_of(IrCtx *c, IrText *t, LLVMValueRef g);
 /* Indexes the attribute group lines (after the functions: it reads the whole text),
  * once. E_NOMEM. */

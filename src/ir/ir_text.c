@@ -534,19 +534,24 @@ static bool match_funcs_to(IrCtx *c, IrText *t, LLVMValueRef f) {
     return t->funcs_ok && map_get(&t->funcs, (uint64_t)(uintptr_t)f, NULL);
 }
 
-const char *ir_text_line_of(IrCtx *c, IrText *t, LLVMValueRef g) {
+size_t ir_text_line_index_of(IrCtx *c, IrText *t, LLVMValueRef g) {
     if (!t->active || !g)
-        return NULL;
+        return SIZE_MAX;
     uint64_t k;
     if (LLVMIsAFunction(g)) {
         if (!match_funcs_to(c, t, g) || !map_get(&t->funcs, (uint64_t)(uintptr_t)g, &k))
-            return NULL;
-        return t->lines.v[t->flines.v[k - 1]];
+            return SIZE_MAX;
+        return t->flines.v[k - 1];
     }
     match_globals(c, t);
     if (!t->globals_ok || !map_get(&t->globals, (uint64_t)(uintptr_t)g, &k))
-        return NULL;
-    return t->lines.v[k - 1];
+        return SIZE_MAX;
+    return (size_t)k - 1;
+}
+
+const char *ir_text_line_of(IrCtx *c, IrText *t, LLVMValueRef g) {
+    size_t k = ir_text_line_index_of(c, t, g);
+    return k == SIZE_MAX ? NULL : t->lines.v[k];
 }
 
 /* Pairs the instruction lines of function f's body with its instructions. */
