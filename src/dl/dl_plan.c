@@ -396,12 +396,34 @@ fail:
     return st;
 }
 
+typedef Vec(Item) ItemVec;
+
+/* A float variable that an unplaced positive atom of the conjunction will bind. `x = e`
+ * then waits for that atom and becomes a comparison: floats compare by value (0.0 = -0.0,
+ * NaN equals nothing), while a binding through a LET would make the atom search for e's
+ * bits (Souffle's float_equality case). */
+static bool float_bound_later(const ItemVec *items, const DlExpr *var) {
+    if (var->ty != DL_KIND_FLOAT)
+        return false;
+    for (size_t i = 0; i < items->len; i++) {
+        const Item *it = &items->v[i];
+        if (it->placed || it->kind != 0 || it->lit->kind != DL_LIT_ATOM)
+            continue;
+        for (uint32_t j = 0; j < it->lit->atom.nargs; j++) {
+            const DlExpr *a = it->lit->atom.args[j];
+            if (a->kind == DL_X_VAR && a->var == var->var)
+                return true;
+        }
+    }
+    return false;
+}
+
 static Status plan_conj(PB *b, DlLit *lits, uint32_t n, DlAgg **aggs, uint32_t naggs,
                         int delta_lit, const DlPlanOrder *order, const DlExpr *const *unused,
                         OpVec *out) {
     (void)unused;
     Status st = OK;
-    Vec(Item) items = {0};
+    ItemVec items = {0};
     bool *inside = NULL, *outside = NULL;
     uint32_t natoms = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -478,12 +500,14 @@ static Status plan_conj(PB *b, DlLit *lits, uint32_t n, DlAgg **aggs, uint32_t n
                             op.cmp = l->cmp;
                             op.lhs = l->lhs;
                             op.rhs = l->rhs;
-                        } else if (l->cmp == DL_CMP_EQ && l->lhs->kind == DL_X_VAR && !lb && rb) {
+                        } else if (l->cmp == DL_CMP_EQ && l->lhs->kind == DL_X_VAR && !lb && rb &&
+                                   !float_bound_later(&items, l->lhs)) {
                             op.kind = DL_OP_LET;
                             op.slot = l->lhs->var;
                             op.rhs = l->rhs;
                             b->bound[l->lhs->var] = true;
-                        } else if (l->cmp == DL_CMP_EQ && l->rhs->kind == DL_X_VAR && !rb && lb) {
+                        } else if (l->cmp == DL_CMP_EQ && l->rhs->kind == DL_X_VAR && !rb && lb &&
+                                   !float_bound_later(&items, l->rhs)) {
                             op.kind = DL_OP_LET;
                             op.slot = l->rhs->var;
                             op.rhs = l->lhs;
@@ -855,6 +879,19 @@ static void fix_op(DlProgram *p, DlOp *op, void *ctx) {
     for (uint32_t k = 0; k < ar; k++) {
         cols[k] = op->cols[ord[k]];
         key[k] = op->key[ord[k]];
+    }
+    /* A variable repeated inside the atom (r(a, _, a)) binds at its first position in
+     * the index's order and is checked at the later ones; in declared order the first
+     * occurrence may come later than in the index's, where a check would read the slot
+     * before it is bound. */
+    for (uint32_t k = 0; k < ar; k++) {
+        if (cols[k].act != DL_COL_BIND && cols[k].act != DL_COL_CHECK)
+            continue;
+        cols[k].act = DL_COL_BIND;
+        for (uint32_t q = 0; q < k; q++)
+            if ((cols[q].act == DL_COL_BIND || cols[q].act == DL_COL_CHECK) &&
+                cols[q].slot == cols[k].slot)
+                cols[k].act = DL_COL_CHECK;
     }
     op->cols = cols;
     op->key = key;
