@@ -34,6 +34,16 @@ enum {
  * `irlog facts` does; diagnostics go to stderr. Returns an exit code (EXIT_OK, ...). */
 int facts_generate(const char *const *inputs, size_t n, const char *outdir);
 
+/* Gives the facts of the linked inputs to a loaded program, in memory (no files): a child
+ * process walks the modules and streams the rows of the relations the program reads
+ * (see facts_mem.c); they are parsed at the next dl_run. Diagnostics go to stderr.
+ * stats (may be NULL) receives the walker's phase times and counts. Returns an exit code
+ * (EXIT_OK, EXIT_INPUT for bad IR, ...). */
+struct DlProgram;
+struct IrStats;
+int facts_into_program(const char *const *inputs, size_t n, struct DlProgram *prog, bool verify,
+                       struct IrStats *stats);
+
 /* The shipped Datalog programs, embedded at build time (datalog_embed.c). */
 typedef struct EmbeddedFile {
     const char *name; /* "ir.dl" */

@@ -3,8 +3,8 @@
  *
  * Runs the shipped programs (the schema from the relation table, datalog/ir.dl and
  * datalog/constraints.dl, embedded in the binary) on the embedded engine over a fact
- * directory, or over the facts of the given modules (written to a temporary directory
- * first), and prints the violations grouped by constraint.
+ * directory, or over the facts of the given modules (streamed from the walker into the
+ * engine in memory: facts_mem.c), and prints the violations grouped by constraint.
  * Exit status: 0 nothing violated, 1 violations, 2 any error (this command's contract,
  * as for linters; the other commands use 2 for usage and 3+ for other errors).
  */
@@ -97,18 +97,6 @@ static void json_str(FILE *out, const char *s) {
     fputc('"', out);
 }
 
-/* Removes a temporary fact directory (only relation files in it). */
-static void remove_facts(const char *dir) {
-    StrBuf f = SB_INIT;
-    for (int r = 0; r < REL__COUNT; r++) {
-        sb_reset(&f);
-        sb_addf(&f, "%s/%s.facts", dir, facts_rels[r].name);
-        unlink(f.buf);
-    }
-    rmdir(dir);
-    sb_release(&f);
-}
-
 static int usage(void) {
     cli_usage("check");
     return CHECK_ERROR;
@@ -160,8 +148,6 @@ int cmd_check(int argc, char **argv) {
     }
     struct stat st;
     bool is_dir = n == 1 && stat(inputs[0], &st) == 0 && S_ISDIR(st.st_mode);
-    char tmpl[] = "/tmp/irlog-check.XXXXXX";
-    char *tmpdir = NULL;
     StrBuf factdir = SB_INIT;
     int rc = CHECK_ERROR;
     DlProgram *prog = NULL;
@@ -170,28 +156,25 @@ int cmd_check(int argc, char **argv) {
     StrBuf text = SB_INIT;
     Vec(Violation) vs = {0};
 
-    if (is_dir) {
+    if (is_dir)
         sb_adds(&factdir, inputs[0]);
-    } else {
-        tmpdir = mkdtemp(tmpl);
-        if (!tmpdir) {
-            cli_error("check: cannot create a temporary directory: %s", strerror(errno));
-            goto out;
-        }
-        sb_addf(&factdir, "%s/facts", tmpdir);
-        int frc = facts_generate(inputs, n, factdir.buf);
-        if (frc != EXIT_OK)
-            goto out;
-    }
     if (!build_program(&text)) {
         cli_error("check: the embedded Datalog programs are missing (broken build)");
         goto out;
     }
     Status s = dl_program_load_string(&prog, "constraints.dl", text.buf, text.len, NULL, &d);
+    if (s == OK && !is_dir) {
+        /* the facts go from the walker to the engine in memory */
+        diags_print(&d, stderr);
+        diags_release(&d);
+        diags_init(&d);
+        if (facts_into_program(inputs, n, prog, true, NULL) != EXIT_OK)
+            goto out;
+    }
     if (s == OK) {
         DlRunOptions o;
         dl_run_options_init(&o);
-        o.fact_dir = factdir.buf;
+        o.fact_dir = is_dir ? factdir.buf : ".";
         o.write_outputs = false;
         o.jobs = jobs;
         s = dl_run(prog, &o, &d);
@@ -326,10 +309,6 @@ out:
     dl_program_free(prog);
     diags_release(&d);
     sb_release(&text);
-    if (tmpdir) {
-        remove_facts(factdir.buf);
-        rmdir(tmpdir);
-    }
     sb_release(&factdir);
     mem_free(inputs);
     return rc;

@@ -87,6 +87,7 @@ void dl_program_free(DlProgram *p) {
     for (size_t i = 0; i < p->extra.len; i++)
         vec_release(&p->extra.v[i]);
     vec_release(&p->extra);
+    dl_relation_clear_text(p);
     vec_release(&p->types);
     vec_release(&p->decls);
     vec_release(&p->clauses);
@@ -266,4 +267,43 @@ const char *dl_value_symbol(const DlProgram *p, DlValue v, size_t *len) {
     if (len)
         *len = intern_len(&p->syms, (Sym)v);
     return intern_str(&p->syms, (Sym)v);
+}
+
+bool dl_relation_needed(const DlProgram *p, size_t rel) {
+    if (rel >= p->decls.len)
+        return false;
+    const DlDecl *dc = &p->decls.v[rel];
+    return dc->is_input && (dc->used || dc->is_output || dc->is_printsize);
+}
+
+Status dl_relation_add_text(DlProgram *p, size_t rel, const char *text, size_t len) {
+    if (rel >= p->decls.len)
+        return E_INTERNAL;
+    if (!p->text) {
+        p->text = mem_calloc(p->decls.len, sizeof *p->text);
+        p->has_text = mem_calloc(p->decls.len, sizeof *p->has_text);
+        if (!p->text || !p->has_text) {
+            mem_free(p->text);
+            mem_free(p->has_text);
+            p->text = NULL;
+            p->has_text = NULL;
+            return E_NOMEM;
+        }
+        for (size_t i = 0; i < p->decls.len; i++)
+            sb_init(&p->text[i]);
+    }
+    p->has_text[rel] = true;
+    sb_add(&p->text[rel], text, len);
+    return p->text[rel].oom ? E_NOMEM : OK;
+}
+
+void dl_relation_clear_text(DlProgram *p) {
+    if (!p->text)
+        return;
+    for (size_t i = 0; i < p->decls.len; i++)
+        sb_release(&p->text[i]);
+    mem_free(p->text);
+    mem_free(p->has_text);
+    p->text = NULL;
+    p->has_text = NULL;
 }

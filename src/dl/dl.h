@@ -105,6 +105,19 @@ size_t dl_relation_size(const DlProgram *p, size_t rel);
  * before the next dl_run. Errors (bad number, ...) go to `d` under `where`. */
 Status dl_relation_insert(DlProgram *p, size_t rel, const char *const *cols, Diags *d);
 
+/* Whether a dl_run reads this .input relation: a rule reads it, or it is an output.
+ * (The others are never read, so a caller that supplies the facts need not make them.) */
+bool dl_relation_needed(const DlProgram *p, size_t rel);
+
+/* Supplies an .input relation's facts from memory: `text` is appended to what the next
+ * dl_run parses instead of the relation's input file (same format as that file: its
+ * delimiter, headers option, escapes). Once text was given for a relation (even empty),
+ * its file is not read. Errors in the text are reported at dl_run under the name
+ * "<relation>.facts (in memory)". E_NOMEM. */
+Status dl_relation_add_text(DlProgram *p, size_t rel, const char *text, size_t len);
+/* Forgets the text given so far (every relation reads its file again). */
+void dl_relation_clear_text(DlProgram *p);
+
 /* Iterates a relation's tuples in the deterministic output order (sorted by column:
  * numbers numerically, symbols bytewise). The relation must not change while iterating.
  *     DlIter it; const DlValue *t;

@@ -403,6 +403,9 @@ struct DlProgram {
     Vec(DlClause) clauses;
     Vec(DlDirective) dirs;
     Vec(DlValVec) extra; /* per relation: tuples from dl_relation_insert */
+    StrBuf *text;        /* per relation (NULL until dl_relation_add_text): fact-file text
+                            read instead of the .input file */
+    bool *has_text;      /* per relation: text was given (possibly empty) */
     /* plan */
     DlStratum *strata;
     uint32_t nstrata;

@@ -197,11 +197,29 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
         strcat(dflt, ".facts");
         fname = dflt;
     }
-    char *path = join_path(fdir ? fdir : fact_dir, fname);
+    bool mem = p->has_text && p->has_text[dir->rel];
+    char *path;
+    if (mem) {
+        StrBuf nb = SB_INIT;
+        sb_addf(&nb, "%s.facts (in memory)", dc->name);
+        path = sb_detach(&nb, NULL);
+    } else {
+        path = join_path(fdir ? fdir : fact_dir, fname);
+    }
     mem_free(dflt);
     if (!path)
         return E_NOMEM;
-    FILE *f = fopen(path, "rb");
+    FILE *f;
+    if (mem) {
+        /* fmemopen refuses a size of 0: an empty relation reads an empty stream */
+        static char empty[1];
+        StrBuf *tb = &p->text[dir->rel];
+        f = tb->len ? fmemopen(tb->buf, tb->len, "rb") : fmemopen(empty, 1, "rb");
+        if (f && !tb->len)
+            (void)fgetc(f);
+    } else {
+        f = fopen(path, "rb");
+    }
     if (!f) {
         diags_add(d, DIAG_ERROR, dir->loc, "cannot open input file '%s' of relation '%s': %s",
                   path, dc->name, strerror(errno));

@@ -113,6 +113,18 @@ typedef struct FactSink FactSink;
  * earlier irlog output (regular files named *.facts / *.csv), which commit replaces.
  * OUT *out. On failure a message is written into *err (caller releases). */
 Status fact_sink_open(FactSink **out, const char *dir, FactFormat fmt, StrBuf *err);
+/* A sink that sends the rows down file descriptor fd instead of writing files (for a
+ * reader in another process: the Datalog engine, in memory). The stream is a sequence of
+ * frames, each a header of two native uint32_t, {relation, length}, then `length` bytes
+ * of TSV rows (whole lines, escaped as in .facts files). Only the relations with
+ * wanted[r] set are sent (wanted may be NULL: all; it must outlive the sink); the rows of
+ * the others are dropped. fact_sink_commit ends the stream with a FACT_FRAME_END frame;
+ * fact_sink_abort sends FACT_FRAME_RESET when frames went out (the reader discards what
+ * it has: a generation that failed, perhaps to be started again). The descriptor is not
+ * closed. OUT *out. */
+#define FACT_FRAME_END 0xFFFFFFFFu
+#define FACT_FRAME_RESET 0xFFFFFFFEu
+Status fact_sink_open_stream(FactSink **out, int fd, const bool *wanted, StrBuf *err);
 /* Flushes every relation, writes every declared relation's file (empty ones too)
  * and renames the temporary directory to the target. Frees the sink. */
 Status fact_sink_commit(FactSink *s, StrBuf *err);

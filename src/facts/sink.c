@@ -34,6 +34,9 @@ typedef struct WriteJob {
 
 struct FactSink {
     FactFormat fmt;
+    int fd;         /* stream sink: the descriptor the frames go to; -1 for a directory */
+    const bool *wanted; /* stream sink: relations sent (NULL: all); the others are dropped */
+    bool sent;      /* stream sink: a frame went out (an abort then sends a reset) */
     char *dir;      /* target directory */
     char *tmp;      /* temporary directory being written */
     RelBuf rel[REL__COUNT];
@@ -72,11 +75,44 @@ static void write_header(FactSink *s, FILE *f, IrRel r) {
     fputc('\n', f);
 }
 
+/* Writes all of data[0..n) to fd (retrying short writes and EINTR). */
+static Status write_all(int fd, const void *data, size_t n, int *en) {
+    const char *p = data;
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            *en = w < 0 ? errno : EIO;
+            return E_IO;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return OK;
+}
+
+/* Sends one frame: the relation (or a FACT_FRAME_* code), the length, the bytes. */
+static Status send_frame(int fd, uint32_t rel, const char *data, size_t n, int *en) {
+    if (n > UINT32_MAX) { /* never: buffers are flushed at FLUSH_AT */
+        *en = EFBIG;
+        return E_IO;
+    }
+    uint32_t head[2] = {rel, (uint32_t)n};
+    Status st = write_all(fd, head, sizeof head, en);
+    if (st == OK && n)
+        st = write_all(fd, data, n, en);
+    return st;
+}
+
 /* Appends data[0..n) to relation r's file, or creates the file with it (and the CSV
- * header) unless `append`. Sets *en to errno on failure. */
+ * header) unless `append`; a stream sink sends it as a frame. Sets *en to errno on
+ * failure. */
 static Status write_rel(FactSink *s, IrRel r, bool append, const char *data, size_t n,
                         StrBuf *path, int *en) {
     Status st = OK;
+    if (s->fd >= 0)
+        return n ? send_frame(s->fd, (uint32_t)r, data, n, en) : OK;
     sb_reset(path);
     sb_addf(path, "%s/%s%s", s->tmp, facts_rels[r].name, ext(s));
     FILE *f = path->oom ? NULL : fopen(path->buf, append ? "ab" : "wb");
@@ -115,10 +151,10 @@ static void *writer_main(void *arg) {
 
         Status st = OK;
         int en = 0;
-        if (!failed && job.rel == REL__COUNT) {
+        if (!failed && job.rel == REL__COUNT && s->fd < 0) {
             for (int r = 0; r < REL__COUNT && st == OK; r++)
                 st = write_rel(s, (IrRel)r, false, NULL, 0, &path, &en);
-        } else if (!failed) {
+        } else if (!failed && job.rel != REL__COUNT) {
             st = write_rel(s, job.rel, job.append, job.buf.buf, job.buf.len, &path, &en);
         }
         sb_reset(&job.buf);
@@ -151,6 +187,12 @@ static void flush_rel(FactSink *s, IrRel r, bool final) {
         s->st = E_NOMEM;
         return;
     }
+    if (s->fd >= 0 && ((s->wanted && !s->wanted[r]) || rb->buf.len == 0)) {
+        sb_reset(&rb->buf); /* a relation nobody reads: its rows go nowhere */
+        return;
+    }
+    if (s->fd >= 0)
+        s->sent = true;
     pthread_mutex_lock(&s->mu);
     while (s->qlen == MAX_INFLIGHT)
         pthread_cond_wait(&s->cv_free, &s->mu);
@@ -250,6 +292,7 @@ Status fact_sink_open(FactSink **out, const char *dir, FactFormat fmt, StrBuf *e
     if (!s)
         return E_NOMEM;
     s->fmt = fmt;
+    s->fd = -1;
     sb_init(&s->path);
     for (int i = 0; i < REL__COUNT; i++)
         sb_init(&s->rel[i].buf);
@@ -295,9 +338,47 @@ Status fact_sink_open(FactSink **out, const char *dir, FactFormat fmt, StrBuf *e
     return OK;
 }
 
+Status fact_sink_open_stream(FactSink **out, int fd, const bool *wanted, StrBuf *err) {
+    *out = NULL;
+    FactSink *s = mem_calloc(1, sizeof *s);
+    if (!s)
+        return E_NOMEM;
+    s->fmt = FACTS_TSV;
+    s->fd = fd;
+    s->wanted = wanted;
+    sb_init(&s->path);
+    for (int i = 0; i < REL__COUNT; i++)
+        sb_init(&s->rel[i].buf);
+    pthread_mutex_init(&s->mu, NULL);
+    pthread_cond_init(&s->cv_job, NULL);
+    pthread_cond_init(&s->cv_free, NULL);
+    if (pthread_create(&s->writer, NULL, writer_main, s) != 0) {
+        sb_addf(err, "cannot start the writer thread");
+        pthread_mutex_destroy(&s->mu);
+        pthread_cond_destroy(&s->cv_job);
+        pthread_cond_destroy(&s->cv_free);
+        mem_free(s);
+        return E_INTERNAL;
+    }
+    s->writer_running = true;
+    *out = s;
+    return OK;
+}
+
 void fact_sink_abort(FactSink *s) {
     if (!s)
         return;
+    if (s->fd >= 0 && s->writer_running) {
+        /* frames already sent are void: the reader drops what it received so far */
+        join_writer(s);
+        pthread_mutex_destroy(&s->mu);
+        pthread_cond_destroy(&s->cv_job);
+        pthread_cond_destroy(&s->cv_free);
+        if (s->sent) {
+            int en = 0;
+            (void)send_frame(s->fd, FACT_FRAME_RESET, NULL, 0, &en);
+        }
+    }
     if (s->writer_running) {
         join_writer(s);
         pthread_mutex_destroy(&s->mu);
@@ -328,6 +409,18 @@ Status fact_sink_commit(FactSink *s, StrBuf *err) {
     pthread_cond_destroy(&s->cv_job);
     pthread_cond_destroy(&s->cv_free);
     Status st = s->st;
+    if (s->fd >= 0) {
+        int en = 0;
+        if (st == OK)
+            st = send_frame(s->fd, FACT_FRAME_END, NULL, 0, &en);
+        if (st == E_IO)
+            sb_addf(err, "cannot send the relations: %s", strerror(en ? en : s->err_no));
+        else if (st != OK)
+            sb_addf(err, "%s", status_str(st));
+        s->sent = false;
+        fact_sink_abort(s);
+        return st;
+    }
     if (st != OK) {
         if (st == E_IO)
             sb_addf(err, "%s: cannot write: %s", s->tmp, strerror(s->err_no));

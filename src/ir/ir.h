@@ -31,6 +31,10 @@ typedef struct IrOptions {
     FactFormat format; /* TSV .facts or CSV */
     bool fast_exit;    /* the caller exits right after: skip freeing LLVM's module */
     IrPrint print;     /* how the module text is printed (IR_PRINT_AUTO by default) */
+    bool stream;       /* send the rows down stream_fd (fact_sink_open_stream) instead of
+                          writing outdir (which may then be NULL) */
+    int stream_fd;
+    const bool *wanted; /* stream: the relations sent (REL__COUNT flags; NULL: all) */
 } IrOptions;
 
 /* The phases of ir_facts, timed in IrStats. */

@@ -289,7 +289,8 @@ static Status generate(IrCtx *c, const char *const *inputs, size_t ninputs, cons
     /* the printer process is forked before the writer thread starts */
     TRY(ir_meta_begin(c));
     phase(stats, IR_PHASE_TEXT, t);
-    st = fact_sink_open(&c->out, outdir, opt->format, &err);
+    st = opt->stream ? fact_sink_open_stream(&c->out, opt->stream_fd, opt->wanted, &err)
+                     : fact_sink_open(&c->out, outdir, opt->format, &err);
     if (st != OK) {
         if (stats)
             stats->output_failed = true;

@@ -53,6 +53,49 @@ static void test_load_run_iterate(void) {
     diags_release(&d);
 }
 
+/* Facts given as text in memory are read instead of the input files (which do not
+ * exist here); a relation given empty text is empty; errors name the relation. */
+static void test_text_inputs(void) {
+    static const char src[] = ".decl a(x: number, s: symbol)\n.input a\n"
+                              ".decl b(x: number)\n.input b\n"
+                              ".decl unused(x: number)\n.input unused\n"
+                              ".decl r(s: symbol)\n.output r\n"
+                              "r(s) :- a(x, s), !b(x).\n";
+    Diags d;
+    diags_init(&d);
+    DlProgram *p = NULL;
+    CHECK(dl_program_load_string(&p, "text.dl", src, strlen(src), NULL, &d) == OK);
+    size_t a, b, u, r;
+    CHECK(dl_relation_find(p, "a", &a) && dl_relation_find(p, "b", &b) &&
+          dl_relation_find(p, "unused", &u) && dl_relation_find(p, "r", &r));
+    CHECK(dl_relation_needed(p, a) && dl_relation_needed(p, b) && !dl_relation_needed(p, u));
+    CHECK(!dl_relation_needed(p, r)); /* not an input */
+    const char t1[] = "1\tone\n2\ttw", t2[] = "o\n3\tthree\n";
+    CHECK(dl_relation_add_text(p, a, t1, strlen(t1)) == OK);
+    CHECK(dl_relation_add_text(p, a, t2, strlen(t2)) == OK);
+    CHECK(dl_relation_add_text(p, b, "", 0) == OK);
+    DlRunOptions o;
+    dl_run_options_init(&o);
+    o.fact_dir = "/nonexistent-irlog-dir";
+    o.write_outputs = false;
+    CHECK(dl_run(p, &o, &d) == OK && d.nerrors == 0);
+    CHECK(dl_relation_size(p, a) == 3 && dl_relation_size(p, r) == 3);
+    CHECK(dl_relation_add_text(p, b, "2\n", 2) == OK);
+    CHECK(dl_run(p, &o, &d) == OK && dl_relation_size(p, r) == 2);
+    /* a bad row: the error names the relation and the line */
+    CHECK(dl_relation_add_text(p, a, "x\ty\n", 4) == OK);
+    CHECK(dl_run(p, &o, &d) != OK && d.nerrors == 1);
+    CHECK(d.v.len >= 1 && d.v.v[0].loc.line == 4);
+    CHECK(strstr(d.v.v[0].loc.file, "a.facts (in memory)") != NULL);
+    /* cleared: the files are read again (and are missing) */
+    dl_relation_clear_text(p);
+    diags_release(&d);
+    diags_init(&d);
+    CHECK(dl_run(p, &o, &d) == E_IO);
+    dl_program_free(p);
+    diags_release(&d);
+}
+
 static void test_errors(void) {
     Diags d;
     diags_init(&d);
@@ -91,6 +134,7 @@ int main(void) {
     static const TestCase tests[] = {
         {"load_run_iterate", test_load_run_iterate},
         {"errors", test_errors},
+        {"text_inputs", test_text_inputs},
         {"oom", test_oom},
     };
     return check_run(tests, ARRAY_LEN(tests));
