@@ -53,8 +53,25 @@ typedef struct EmbeddedFile {
 extern const EmbeddedFile embedded_datalog[];
 extern const size_t embedded_datalog_count;
 
+/* The progress line (progress.c): shown when stderr is a terminal and not quiet. */
+struct DlProgress;
+void progress_init(bool quiet);
+bool progress_on(void);
+/* Rewrites the line (at most ten times a second unless force). */
+void progress_show(bool force, const char *fmt, ...) IRLOG_PRINTF(2, 3);
+/* Erases the line. */
+void progress_done(void);
+/* A DlRunOptions.progress callback that shows the stratum, iteration and tuple counts. */
+void progress_dl(void *arg, const struct DlProgress *pr);
+/* Catches SIGINT and SIGTERM until interrupt_end, which restores the old handlers and
+ * returns the signal caught (0: none); the flag goes to DlRunOptions.interrupt. */
+const volatile int *interrupt_begin(void);
+int interrupt_end(void);
+
 /* Prints `irlog: error: ...` on stderr. */
 void cli_error(const char *fmt, ...) IRLOG_PRINTF(1, 2);
+/* Writes s as a JSON string literal (quotes, escapes). */
+void cli_json_str(FILE *out, const char *s);
 /* Prints the usage line of one command on stderr and returns EXIT_USAGE. */
 int cli_usage(const char *cmd);
 

@@ -83,20 +83,6 @@ static char *sym_dup(const DlProgram *p, DlValue v) {
     return mem_strndup(s, n);
 }
 
-static void json_str(FILE *out, const char *s) {
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
-
 static int usage(void) {
     cli_usage("check");
     return CHECK_ERROR;
@@ -236,28 +222,28 @@ int cmd_check(int argc, char **argv) {
             ncons++;
     if (json) {
         printf("{\"input\": ");
-        json_str(stdout, what);
+        cli_json_str(stdout, what);
         printf(", \"violations\": %zu, \"constraints\": [", vs.len);
         for (size_t i = 0; i < vs.len;) {
             size_t j = i;
             while (j < vs.len && !strcmp(vs.v[j].constraint, vs.v[i].constraint))
                 j++;
             printf("%s\n  {\"constraint\": ", i ? "," : "");
-            json_str(stdout, vs.v[i].constraint);
+            cli_json_str(stdout, vs.v[i].constraint);
             printf(", \"count\": %zu, \"entities\": [", j - i);
             for (size_t k = i; k < j; k++) {
                 Violation *v = &vs.v[k];
                 printf("%s\n    {\"entity\": ", k > i ? "," : "");
-                json_str(stdout, v->entity);
+                cli_json_str(stdout, v->entity);
                 printf(", \"detail\": ");
-                json_str(stdout, v->detail);
+                cli_json_str(stdout, v->detail);
                 if (v->opcode) {
                     printf(", \"opcode\": ");
-                    json_str(stdout, v->opcode);
+                    cli_json_str(stdout, v->opcode);
                 }
                 if (v->file) {
                     printf(", \"file\": ");
-                    json_str(stdout, v->file);
+                    cli_json_str(stdout, v->file);
                     printf(", \"line\": %lld", (long long)v->line);
                 }
                 printf("}");

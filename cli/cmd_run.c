@@ -20,7 +20,10 @@ static const char run_help[] =
     "  -M, --macro='A=1 B'    C preprocessor definitions\n"
     "      --max-memory=SIZE  stop when relations exceed SIZE (K, M, G suffixes;\n"
     "                         default 3/4 of physical memory; 0 = no limit)\n"
-    "  -w, --no-warn          do not print warnings\n";
+    "  -w, --no-warn          do not print warnings\n"
+    "  -q, --quiet            no progress line (shown only when stderr is a terminal)\n"
+    "      --profile          print each rule's time and emitted tuples on stderr, slowest\n"
+    "                         first (rules then run on one thread)\n";
 
 /* Matches -X VALUE, -XVALUE, --long=VALUE, --long VALUE. Advances *i. */
 static bool opt_value(int argc, char **argv, int *i, char s, const char *l, const char **val,
@@ -94,7 +97,7 @@ int cmd_run(int argc, char **argv) {
     const char *prog = NULL;
     DlRunOptions o;
     dl_run_options_init(&o);
-    bool warnings = true;
+    bool warnings = true, quiet = false;
     char *macros = NULL;
     const char *defs[256];
     size_t ndefs = 0;
@@ -107,6 +110,14 @@ int cmd_run(int argc, char **argv) {
         }
         if (!strcmp(a, "-w") || !strcmp(a, "--no-warn")) {
             warnings = false;
+            continue;
+        }
+        if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+            quiet = true;
+            continue;
+        }
+        if (!strcmp(a, "--profile")) {
+            o.profile = stderr;
             continue;
         }
         if (opt_value(argc, argv, &i, 'F', "fact-dir", &val, &missing)) {
@@ -174,9 +185,16 @@ int cmd_run(int argc, char **argv) {
     int rc = EXIT_OK;
     Status st = dl_program_load(&p, prog, ndefs ? defs : NULL, &d);
     if (st == OK) {
+        progress_init(quiet);
+        o.progress = progress_on() ? progress_dl : NULL;
+        o.interrupt = interrupt_begin();
         st = dl_run(p, &o, &d);
+        int sig = interrupt_end();
+        progress_done();
         if (st != OK) {
-            if (st == E_LIMIT || st == E_NOMEM || st == E_INTERNAL)
+            if (sig)
+                rc = 128 + sig;
+            else if (st == E_LIMIT || st == E_NOMEM || st == E_INTERNAL)
                 rc = EXIT_INTERNAL;
             else if (dl_run_phase(p) == DL_PHASE_OUTPUT)
                 rc = EXIT_OUTPUT;

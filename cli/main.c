@@ -18,6 +18,20 @@ static const Command commands[] = {
 #undef CMD
 };
 
+void cli_json_str(FILE *out, const char *s) {
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
 void cli_error(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);

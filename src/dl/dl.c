@@ -149,7 +149,10 @@ Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d) {
     if (o->write_outputs)
         TRY(dl_io_write_outputs(p, o, d));
 fail:
-    if (st == E_LIMIT) {
+    if (st == E_LIMIT && o->interrupt && *o->interrupt) {
+        SrcLoc nl = {0};
+        diags_add(d, DIAG_ERROR, nl, "interrupted");
+    } else if (st == E_LIMIT) {
         SrcLoc nl = {0};
         diags_add(d, DIAG_ERROR, nl,
                   "memory limit exceeded: relations hold %zu MiB, the limit is %zu MiB "

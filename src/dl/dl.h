@@ -58,6 +58,8 @@ void dl_program_free(DlProgram *p);
 
 /* ---- running -------------------------------------------------------------------- */
 
+struct DlProgress;
+
 typedef struct DlRunOptions {
     const char *fact_dir;   /* directory of .input files; NULL means "." */
     const char *output_dir; /* directory for .output files; NULL means "."; "-" = stdout */
@@ -67,7 +69,25 @@ typedef struct DlRunOptions {
     bool read_inputs;       /* read .input relations from files (default true) */
     bool write_outputs;     /* write .output relations and .printsize (default true) */
     FILE *out;              /* where -D - and .printsize print; NULL = stdout */
+    FILE *profile;          /* when set: per-rule times and emitted tuples are printed here
+                               after the run, slowest first (rules then run sequentially) */
+    /* when set: called at each stratum's start and after each recursive iteration */
+    void (*progress)(void *arg, const struct DlProgress *pr);
+    void *progress_arg;
+    /* when set: the run stops with E_LIMIT ("interrupted") once *interrupt is nonzero,
+       checked at each stratum's start and after each recursive iteration (a signal
+       handler sets it; the profile is still printed) */
+    const volatile int *interrupt;
 } DlRunOptions;
+
+/* What dl_run is doing, for a progress display. */
+typedef struct DlProgress {
+    uint32_t stratum, nstrata; /* 0-based stratum index, number of strata */
+    uint32_t iteration;        /* recursive iteration within the stratum (0 = base rules) */
+    const char *relation;      /* the stratum's first relation */
+    size_t tuples;             /* tuples in the stratum's relations so far */
+    size_t delta;              /* tuples new in the last iteration */
+} DlProgress;
 
 /* Defaults: fact_dir/output_dir ".", sequential, default memory guard, reads and writes. */
 void dl_run_options_init(DlRunOptions *o);

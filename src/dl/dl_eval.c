@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "dl_int.h"
@@ -790,7 +791,21 @@ typedef struct Eval {
     Vec(Task) tasks;
     DlRel **delta;   /* per relation: the current delta (may be the relation itself) */
     DlRel **news;    /* per relation: tuples derived in this iteration, not in R */
+    FILE *profile;   /* per-rule profile wanted (phases run sequentially) */
 } Eval;
+
+static uint64_t now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Tuples a worker has emitted into rel in this phase so far. */
+static size_t out_count(const Worker *w, uint32_t rel) {
+    if (w->bufs[rel].arity)
+        return w->bufs[rel].n;
+    return w->out[rel] ? w->out[rel]->n : 0;
+}
 
 /* Size of the scan a rule starts with (0 when it does not start with a scan). */
 static size_t scan_size(Eval *ev, const DlPlanRule *r) {
@@ -862,13 +877,27 @@ static Status run_phase(Eval *ev, const DlPlanRule *rules, uint32_t n, bool rec)
     size_t total = 0;
     for (uint32_t i = 0; i < n; i++)
         total += scan_size(ev, &rules[i]);
-    if (ev->jobs <= 1 || total < ev->par_min) {
+    if (ev->jobs <= 1 || total < ev->par_min || ev->profile) {
         ev->main.out = rec ? ev->news : p->rels;
         ev->main.check = rec; /* recursive: only tuples R lacks go to new */
         ev->main.delta = ev->delta;
         DlCursor none = {0};
-        for (uint32_t i = 0; i < n; i++)
-            TRY(run_rule(&ev->main, &rules[i], false, none, 0));
+        for (uint32_t i = 0; i < n; i++) {
+            if (!ev->profile) {
+                TRY(run_rule(&ev->main, &rules[i], false, none, 0));
+                continue;
+            }
+            DlPlanRule *r = (DlPlanRule *)&rules[i];
+            size_t before = out_count(&ev->main, r->head_rel);
+            uint64_t t0 = now_ns();
+            st = run_rule(&ev->main, r, false, none, 0);
+            r->prof_ns += now_ns() - t0;
+            size_t after = out_count(&ev->main, r->head_rel);
+            if (after > before) /* a buffer compacted mid-rule can shrink */
+                r->prof_out += after - before;
+            r->prof_runs++;
+            TRY(st);
+        }
         return flush_bufs(ev, rec, false);
     }
     ev->tasks.len = 0;
@@ -964,6 +993,71 @@ fail:
     return st;
 }
 
+static int cmp_prof(const void *a, const void *b) {
+    const DlPlanRule *x = *(const DlPlanRule *const *)a, *y = *(const DlPlanRule *const *)b;
+    return x->prof_ns < y->prof_ns ? 1 : x->prof_ns > y->prof_ns ? -1 : 0;
+}
+
+/* The per-rule profile, slowest first: seconds, runs, tuples emitted, rule location, head
+ * relation and which body literal read the delta. */
+static void print_profile(DlProgram *p, FILE *f) {
+    size_t n = 0, k = 0;
+    uint64_t total = 0;
+    for (uint32_t s = 0; s < p->nstrata; s++)
+        n += p->strata[s].nbase + p->strata[s].nrec;
+    const DlPlanRule **v = mem_alloc(sizeof *v * (n + 1));
+    if (!v)
+        return;
+    for (uint32_t s = 0; s < p->nstrata; s++) {
+        for (uint32_t i = 0; i < p->strata[s].nbase; i++)
+            v[k++] = &p->strata[s].base[i];
+        for (uint32_t i = 0; i < p->strata[s].nrec; i++)
+            v[k++] = &p->strata[s].rec[i];
+    }
+    for (size_t i = 0; i < n; i++)
+        total += v[i]->prof_ns;
+    qsort(v, n, sizeof *v, cmp_prof);
+    fprintf(f, "%10s %8s %12s  %s\n", "seconds", "runs", "emitted", "rule");
+    for (size_t i = 0; i < n; i++) {
+        const DlPlanRule *r = v[i];
+        if (!r->prof_runs || (i >= 40 && r->prof_ns * 1000 < total))
+            continue;
+        const DlClause *c = &p->clauses.v[r->clause];
+        fprintf(f, "%10.3f %8llu %12llu  %s:%u: %s", (double)r->prof_ns / 1e9,
+                (unsigned long long)r->prof_runs, (unsigned long long)r->prof_out,
+                c->loc.file ? c->loc.file : "?", c->loc.line, p->decls.v[r->head_rel].name);
+        if (r->delta_lit >= 0)
+            fprintf(f, " (delta: body literal %d)", r->delta_lit + 1);
+        fputc('\n', f);
+    }
+    fprintf(f, "%10.3f total\n", (double)total / 1e9);
+    mem_free(v);
+    /* the largest relations */
+    size_t nr = p->decls.len;
+    size_t *ix = mem_alloc(sizeof *ix * (nr + 1));
+    if (!ix || !p->rels) {
+        mem_free(ix);
+        return;
+    }
+    for (size_t i = 0; i < nr; i++)
+        ix[i] = i;
+    for (size_t i = 1; i < nr; i++) /* insertion sort by size, largest first */
+        for (size_t j = i; j > 0; j--) {
+            size_t a = p->rels[ix[j - 1]] ? p->rels[ix[j - 1]]->n : 0;
+            size_t b = p->rels[ix[j]] ? p->rels[ix[j]]->n : 0;
+            if (a >= b)
+                break;
+            size_t t = ix[j];
+            ix[j] = ix[j - 1];
+            ix[j - 1] = t;
+        }
+    fprintf(f, "%12s  %s\n", "tuples", "relation");
+    for (size_t i = 0; i < nr && i < 25; i++)
+        if (p->rels[ix[i]] && p->rels[ix[i]]->n)
+            fprintf(f, "%12zu  %s\n", p->rels[ix[i]]->n, p->decls.v[ix[i]].name);
+    mem_free(ix);
+}
+
 /* Threads that can actually run: -j N is capped by the online CPUs and by the CPUs the
  * 1-minute load average leaves idle (counting this process as one): on a busy machine a
  * worker waits for a core at every phase and the join makes the whole phase wait for it,
@@ -1030,8 +1124,26 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
         mu_init = true;
         p->intern_lock = &mu;
     }
+    ev.profile = o->profile;
+    for (uint32_t s = 0; s < p->nstrata && o->profile; s++) {
+        for (uint32_t i = 0; i < p->strata[s].nbase; i++)
+            p->strata[s].base[i].prof_ns = p->strata[s].base[i].prof_out =
+                p->strata[s].base[i].prof_runs = 0;
+        for (uint32_t i = 0; i < p->strata[s].nrec; i++)
+            p->strata[s].rec[i].prof_ns = p->strata[s].rec[i].prof_out =
+                p->strata[s].rec[i].prof_runs = 0;
+    }
     for (uint32_t s = 0; s < p->nstrata; s++) {
         DlStratum *sv = &p->strata[s];
+        DlProgress pr = {s, p->nstrata, 0, NULL, 0, 0};
+        if (sv->nrels)
+            pr.relation = p->decls.v[sv->rels[0]].name;
+        if (o->progress)
+            o->progress(o->progress_arg, &pr);
+        if (o->interrupt && *o->interrupt) {
+            st = E_LIMIT;
+            goto fail;
+        }
         TRY(run_phase(&ev, sv->base, sv->nbase, false));
         if (!sv->recursive || !sv->nrec)
             continue;
@@ -1053,6 +1165,21 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             }
             TRY(run_phase(&ev, sv->rec, sv->nrec, true));
             TRY(advance(&ev, sv));
+            if (o->progress) {
+                pr.iteration++;
+                pr.tuples = pr.delta = 0;
+                for (uint32_t i = 0; i < sv->nrels; i++) {
+                    uint32_t rel = sv->rels[i];
+                    pr.tuples += p->rels[rel]->n;
+                    if (ev.delta[rel] && ev.delta[rel] != p->rels[rel])
+                        pr.delta += ev.delta[rel]->n;
+                }
+                o->progress(o->progress_arg, &pr);
+            }
+            if (o->interrupt && *o->interrupt) {
+                st = E_LIMIT;
+                goto fail;
+            }
         }
         for (uint32_t i = 0; i < sv->nrels; i++) {
             uint32_t rel = sv->rels[i];
@@ -1062,6 +1189,8 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
         }
     }
 fail:
+    if (o->profile)
+        print_profile(p, o->profile);
     if (ev.delta)
         for (size_t i = 0; i < nrel; i++)
             if (ev.delta[i] == p->rels[i])

@@ -259,6 +259,10 @@ typedef struct DlPlanRule {
     uint32_t nenv;      /* variables + constants */
     DlValue *init;      /* nenv values: constants filled in */
     uint64_t version;   /* semi-naive version number (for .plan) */
+    /* profile (DlRunOptions.profile): accumulated over a run */
+    uint64_t prof_ns;   /* wall time in this rule */
+    uint64_t prof_out;  /* tuples emitted (before duplicates are removed) */
+    uint64_t prof_runs; /* times run */
 } DlPlanRule;
 
 typedef struct DlStratum {
