@@ -1,0 +1,23 @@
+/* structs of pointers returned by value (in registers: the parts of an aggregate
+ * value are one) and passed by value */
+#include "markers.h"
+
+struct pair {
+  int *first;
+  int *second;
+};
+
+NOINLINE struct pair mk(int *a, int *b) {
+  struct pair p = {a, b};
+  return p;
+}
+
+NOINLINE int *second_of(struct pair p) { return p.second; }
+
+int main(void) {
+  int x = 1, y = 2;
+  struct pair p = mk(&x, &y);
+  pts("p.first", p.first);
+  pts("second_of", second_of(p));
+  return *p.first + *p.second;
+}
