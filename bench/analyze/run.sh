@@ -37,7 +37,9 @@ timed() {
   local name=$1; shift
   /usr/bin/time -f '%e %M' -o "$res/$name.time" timeout "$tmo" "$@" >"$res/$name.out" 2>"$res/$name.err"
   local rc=$?
-  read -r T M <"$res/$name.time" 2>/dev/null || { T=?; M=0; }
+  # (time writes "Command exited with non-zero status N" first when the command failed)
+  read -r T M < <(tail -n 1 "$res/$name.time" 2>/dev/null) || { T=?; M=0; }
+  case $M in '' | *[!0-9]*) M=0 ;; esac
   M=$((M / 1024))
   if [ $rc = 124 ]; then T="timeout(${tmo}s)"; elif [ $rc != 0 ]; then T="failed(rc=$rc)"; fi
 }
