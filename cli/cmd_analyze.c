@@ -336,173 +336,6 @@ static Status summarize(const DlProgram *p, Summary *s) {
 
 /* ---- writing the results ---------------------------------------------------------- */
 
-typedef struct Pending {
-    char *tmp, *final;
-} Pending;
-
-typedef struct Outputs {
-    Vec(Pending) files; /* written under tmp, renamed to final at the end */
-    Vec(char *) made;   /* directories this run created, outermost first */
-} Outputs;
-
-/* Creates dir and its missing parents, remembering the ones it made. */
-static bool make_dirs(const char *dir, Outputs *o) {
-    char *s = mem_strdup(dir);
-    if (!s)
-        return false;
-    size_t n = strlen(s);
-    while (n > 1 && s[n - 1] == '/')
-        s[--n] = '\0';
-    bool ok = true;
-    for (char *q = s + 1;; q++) {
-        if (*q != '/' && *q != '\0')
-            continue;
-        char c = *q;
-        *q = '\0';
-        if (mkdir(s, 0777) == 0) {
-            char *m = mem_strdup(s);
-            if (!m || vec_push(&o->made, m) != OK) {
-                mem_free(m);
-                ok = false;
-            }
-        } else if (errno != EEXIST) {
-            ok = false;
-        }
-        *q = c;
-        if (!ok || c == '\0')
-            break;
-    }
-    if (ok) {
-        struct stat st;
-        ok = stat(s, &st) == 0 && S_ISDIR(st.st_mode);
-        if (!ok)
-            errno = ENOTDIR;
-    }
-    mem_free(s);
-    return ok;
-}
-
-/* Removes what was written (the temporary files, the directories made), or only forgets
- * it after a success. */
-static void outputs_release(Outputs *o, bool remove) {
-    for (size_t i = 0; i < o->files.len; i++) {
-        if (remove && o->files.v[i].tmp)
-            unlink(o->files.v[i].tmp);
-        mem_free(o->files.v[i].tmp);
-        mem_free(o->files.v[i].final);
-    }
-    vec_release(&o->files);
-    for (size_t i = o->made.len; i-- > 0;) {
-        if (remove)
-            rmdir(o->made.v[i]);
-        mem_free(o->made.v[i]);
-    }
-    vec_release(&o->made);
-}
-
-/* Writes one relation to f: its tuples in order, columns tab-separated. */
-static bool write_rel(const DlProgram *p, size_t rel, FILE *f, const volatile int *intr) {
-    size_t arity = dl_relation_arity(p, rel);
-    if (arity > 64) { /* the engine's limit (DlIter) */
-        errno = E2BIG;
-        return false;
-    }
-    if (arity == 0)
-        return dl_relation_size(p, rel) == 0 || fputs("()\n", f) >= 0;
-    DlKind kinds[64];
-    for (size_t k = 0; k < arity; k++)
-        kinds[k] = dl_relation_attr_kind(p, rel, k);
-    DlIter it;
-    if (dl_iter_init(&it, p, rel) != OK) {
-        errno = ENOMEM;
-        return false;
-    }
-    StrBuf sb = SB_INIT;
-    const DlValue *t;
-    bool ok = true;
-    size_t rows = 0;
-    while (ok && (t = dl_iter_next(&it))) {
-        for (size_t k = 0; k < arity; k++) {
-            if (k)
-                sb_addc(&sb, '\t');
-            dl_value_format(p, kinds[k], t[k], &sb);
-        }
-        sb_addc(&sb, '\n');
-        if (sb.len >= (1u << 16)) {
-            ok = !sb.oom && fwrite(sb.buf, 1, sb.len, f) == sb.len;
-            sb_reset(&sb);
-        }
-        if (++rows % 65536 == 0 && *intr)
-            ok = false;
-    }
-    if (ok)
-        ok = !sb.oom && fwrite(sb.buf, 1, sb.len, f) == sb.len;
-    if (sb.oom)
-        errno = ENOMEM;
-    sb_release(&sb);
-    dl_iter_release(&it);
-    return ok;
-}
-
-/* Writes every .output relation to outdir/<relation>.csv under a temporary name
- * (o->files). Returns EXIT_OK, or an exit code after an error message; *intr set stops
- * it (EXIT_OK is not returned then). */
-static int write_outputs(const DlProgram *p, const char *outdir, Outputs *o,
-                         const volatile int *intr) {
-    if (!make_dirs(outdir, o)) {
-        cli_error("analyze: cannot create the output directory '%s': %s", outdir, strerror(errno));
-        return EXIT_OUTPUT;
-    }
-    size_t n = strlen(outdir);
-    while (n > 1 && outdir[n - 1] == '/')
-        n--;
-    for (size_t r = 0; r < dl_relation_count(p); r++) {
-        if (!dl_relation_is_output(p, r))
-            continue;
-        if (*intr)
-            return EXIT_INTERNAL;
-        StrBuf fin = SB_INIT, tmp = SB_INIT;
-        sb_addf(&fin, "%.*s/%s.csv", (int)n, outdir, dl_relation_name(p, r));
-        sb_addf(&tmp, "%s.tmp.%ld", fin.buf, (long)getpid());
-        Pending pd = {sb_detach(&tmp, NULL), sb_detach(&fin, NULL)};
-        if (!pd.tmp || !pd.final || vec_push(&o->files, pd) != OK) {
-            mem_free(pd.tmp);
-            mem_free(pd.final);
-            cli_error("out of memory");
-            return EXIT_INTERNAL;
-        }
-        FILE *f = fopen(pd.tmp, "wb");
-        bool ok = f && write_rel(p, r, f, intr);
-        int err = errno;
-        if (f && fclose(f) != 0 && ok) {
-            ok = false;
-            err = errno;
-        }
-        if (!ok) {
-            if (*intr)
-                return EXIT_INTERNAL;
-            cli_error("analyze: cannot write '%s': %s", pd.final, strerror(err));
-            return err == ENOMEM ? EXIT_INTERNAL : EXIT_OUTPUT;
-        }
-    }
-    return EXIT_OK;
-}
-
-/* Renames the written files into place. */
-static int commit_outputs(Outputs *o) {
-    for (size_t i = 0; i < o->files.len; i++) {
-        Pending *pd = &o->files.v[i];
-        if (rename(pd->tmp, pd->final) != 0) {
-            cli_error("analyze: cannot rename '%s' to '%s': %s", pd->tmp, pd->final,
-                      strerror(errno));
-            return EXIT_OUTPUT;
-        }
-        mem_free(pd->tmp);
-        pd->tmp = NULL;
-    }
-    return EXIT_OK;
-}
-
 /* ---- the summary ------------------------------------------------------------------ */
 
 static double avg(size_t total, size_t n) {
@@ -890,9 +723,6 @@ int cmd_analyze(int argc, char **argv) {
     memset(&ir, 0, sizeof ir);
     Summary sum;
     memset(&sum, 0, sizeof sum);
-    Outputs outs;
-    memset(&outs, 0, sizeof outs);
-    bool wrote = false;
 
     /* an output that cannot be written is known now, before the work */
     struct stat st;
@@ -995,22 +825,18 @@ int cmd_analyze(int argc, char **argv) {
             goto out;
     }
     double t2 = now_s();
-    const volatile int *intr = interrupt_begin();
+    /* the engine's writer: temporary names, renamed only when every file was written */
     progress_show(true, "writing the results to %s", a.outdir);
-    rc = write_outputs(prog, a.outdir, &outs, intr);
-    if (rc == EXIT_OK && !*intr)
-        rc = commit_outputs(&outs);
-    sig = interrupt_end();
+    o.output_dir = a.outdir;
+    s = dl_write_outputs(prog, &o, &d);
     progress_done();
-    if (sig) {
-        cli_error("analyze: interrupted by signal %d (%s); nothing was written to %s", sig,
-                  strsignal(sig), a.outdir);
-        rc = 128 + sig;
-    }
-    if (rc != EXIT_OK)
+    if (s != OK) {
+        print_diags(&d);
+        rc = s == E_NOMEM ? EXIT_INTERNAL : EXIT_OUTPUT;
         goto out;
-    wrote = true;
-    sum.outputs = outs.files.len;
+    }
+    for (size_t r = 0; r < dl_relation_count(prog); r++)
+        sum.outputs += dl_relation_is_output(prog, r);
     sum.t_out = now_s() - t2;
     if (a.json)
         print_json(&a, &ir, &sum);
@@ -1020,7 +846,6 @@ int cmd_analyze(int argc, char **argv) {
         rc = EXIT_OUTPUT;
 
 out:
-    outputs_release(&outs, !wrote);
     release_counts(&sum.kinds);
     release_counts(&sum.unmodelled);
     dl_program_free(prog);

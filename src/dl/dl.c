@@ -162,6 +162,11 @@ fail:
     return st;
 }
 
+Status dl_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
+    p->phase = DL_PHASE_OUTPUT;
+    return dl_io_write_outputs(p, o, d);
+}
+
 DlPhase dl_run_phase(const DlProgram *p) {
     return p->phase;
 }

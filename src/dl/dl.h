@@ -102,6 +102,10 @@ Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d);
  * input file from an unwritable output. */
 typedef enum DlPhase { DL_PHASE_INPUT, DL_PHASE_EVAL, DL_PHASE_OUTPUT } DlPhase;
 DlPhase dl_run_phase(const DlProgram *p);
+/* Writes the .output relations of the last dl_run as dl_run does when write_outputs is
+ * set (o->output_dir, temporary names renamed only when every file was written), for a
+ * caller that checks the results first (irlog analyze). E_IO with a diagnostic, E_NOMEM. */
+Status dl_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d);
 /* Bytes the relations held at their peak during the last dl_run. */
 size_t dl_run_peak_bytes(const DlProgram *p);
 
