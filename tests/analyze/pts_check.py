@@ -289,13 +289,15 @@ class Namer:
         return res
 
     def split_heap(self, obj):
-        """heap object id -> [allocating call, wrapper call site] or [call]"""
+        """heap object id -> [allocating call, wrapper call sites innermost first] or
+        [call]; the sites of a chain of wrappers are separated by spaces"""
         if obj in self.instructions:
             return [obj]
         for m in re.finditer('@', obj):
             a, b = obj[:m.start()], obj[m.start() + 1:]
-            if a in self.instructions and b in self.instructions:
-                return [a, b]
+            sites = b.split(' ')
+            if a in self.instructions and all(x in self.instructions for x in sites):
+                return [a] + sites
         return None
 
     def base(self, b):
