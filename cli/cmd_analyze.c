@@ -84,7 +84,7 @@ static const char analyze_extras[] =
     "analyze_unmodelled_name(N) :- unmodelled_call(_, G), function_name(G, N).\n"
     ".decl analyze_unmodelled_count(name: symbol, n: number)\n"
     "analyze_unmodelled_count(N, C) :- analyze_unmodelled_name(N),\n"
-    "    C = count : { unmodelled_call(_, G), function_name(G, N) }.\n";
+    "    C = count : { unmodelled_call(I, G), function_name(G, N) }.\n";
 
 typedef enum EntryMode { ENTRY_MAIN, ENTRY_ALL, ENTRY_CUSTOM } EntryMode;
 

@@ -5,9 +5,10 @@
  * names and arities, directives and their options; rewriting aggregates into variables
  * (DlAgg.var) and listing them on the clause; inferring the primitive kind of every
  * variable and expression (DlExpr.ty) and rejecting mismatches; checking that every
- * variable is grounded. Every error is reported (with file:line:col) before returning.
- * Irlog checks primitive kinds only: two disjoint subtypes of symbol are not told apart
- * (Souffle rejects such programs; see docs/datalog.md).
+ * variable is grounded; Souffle's subtype rules (check_subtypes); Souffle's aggregate
+ * scopes and witnesses (scope_aggs) and materialised bodies (DlAgg.dvars); Souffle's
+ * checks on inline relations, then their inlining (inline_relations). Every error is
+ * reported (with file:line:col) before returning.
  */
 #include <regex.h>
 #include <stdlib.h>
@@ -222,6 +223,20 @@ static void check_directives(Checker *c) {
         }
         dir->rel = (uint32_t)r;
         DlDecl *dc = &p->decls.v[r];
+        if (dir->kind == DL_DIR_PRINTSIZE)
+            for (size_t j = 0; j < i; j++)
+                if (p->dirs.v[j].kind == DL_DIR_PRINTSIZE &&
+                    strcmp(p->dirs.v[j].rel_name, dir->rel_name) == 0) {
+                    diags_add(c->d, DIAG_ERROR, dir->loc,
+                              "relation '%s' has a second .printsize (first at line %u)",
+                              dir->rel_name, p->dirs.v[j].loc.line);
+                    break;
+                }
+        if (dc->is_inline && !dc->is_input && !dc->is_output && !dc->is_printsize)
+            diags_add(c->d, DIAG_ERROR, dc->loc,
+                      "relation '%s' is inline and cannot be an input or an output (Souffle "
+                      "refuses it)",
+                      dc->name);
         if (dir->kind == DL_DIR_INPUT)
             dc->is_input = true;
         else if (dir->kind == DL_DIR_OUTPUT)
@@ -432,8 +447,8 @@ static int infer(Scope *s, DlExpr *e, int want) {
     case DL_X_AGG: k = -1; break; /* rewritten before */
     case DL_X_FUN:
         switch (e->fun) {
+        case DL_FUN_ADD: k = infer_same(s, e, want, any_kind, "numeric or symbol"); break;
         case DL_FUN_NEG:
-        case DL_FUN_ADD:
         case DL_FUN_SUB:
         case DL_FUN_MUL:
         case DL_FUN_DIV:
@@ -462,11 +477,19 @@ static int infer(Scope *s, DlExpr *e, int want) {
             k = expect_kind(s, e, DL_KIND_SYMBOL, want);
             break;
         case DL_FUN_STRLEN:
-        case DL_FUN_ORD:
-        case DL_FUN_TO_NUMBER:
             infer(s, e->args[0], DL_KIND_SYMBOL);
             k = expect_kind(s, e, DL_KIND_NUMBER, want);
             break;
+        case DL_FUN_ORD:
+        case DL_FUN_TO_NUMBER: {
+            /* any primitive argument, as Souffle's overloads (ord: the raw value;
+             * to_number of a symbol parses it, of a float truncates it) */
+            int a = infer(s, e->args[0], -1);
+            if (a < 0 && s->report)
+                infer(s, e->args[0], DL_KIND_SYMBOL);
+            k = expect_kind(s, e, DL_KIND_NUMBER, want);
+            break;
+        }
         case DL_FUN_SUBSTR:
             infer(s, e->args[0], DL_KIND_SYMBOL);
             infer(s, e->args[1], DL_KIND_NUMBER);
@@ -479,13 +502,6 @@ static int infer(Scope *s, DlExpr *e, int want) {
             int a = infer(s, e->args[0], -1);
             if (a < 0 && s->report)
                 a = infer(s, e->args[0], DL_KIND_NUMBER);
-            if (a == DL_KIND_SYMBOL) {
-                if (s->report)
-                    diags_add(s->c->d, DIAG_ERROR, e->loc,
-                              "type mismatch: '%s' needs a numeric argument, not symbol",
-                              e->text);
-                return -1;
-            }
             k = expect_kind(s, e,
                             e->fun == DL_FUN_TO_STRING  ? DL_KIND_SYMBOL
                             : e->fun == DL_FUN_TO_FLOAT ? DL_KIND_FLOAT
@@ -540,9 +556,10 @@ static void infer_agg(Scope *s, DlAgg *g) {
     if (k < 0 && s->report)
         k = infer(s, g->target, DL_KIND_NUMBER);
     if (k >= 0) {
-        if (g->op == DL_AGG_SUM && !is_numeric(k) && s->report)
+        if (!is_numeric(k) && s->report)
             diags_add(s->c->d, DIAG_ERROR, g->target->loc,
-                      "type mismatch: sum needs a numeric expression, not symbol");
+                      "type mismatch: %s needs a numeric expression, not symbol (as in Souffle)",
+                      g->op == DL_AGG_SUM ? "sum" : g->op == DL_AGG_MIN ? "min" : "max");
         if (s->kind[g->var] < 0) {
             s->kind[g->var] = k;
             s->changed = true;
@@ -802,8 +819,9 @@ static void ground_conj(Ground *gr, DlLit *lits, uint32_t n, DlAgg **aggs, uint3
  * In a clause, positive body atoms are sources: a variable's type is the intersection
  * of the column types where it occurs (and `x = y` shares it); the head is a sink: the type of what is written there must be a subtype of the column's
  * (negated atoms are sinks that only need to agree in kind).
- * Constants are polymorphic (any subtype of their primitive); functors, arithmetic and
- * aggregate results have their primitive type. */
+ * Constants, functor and arithmetic results and count are polymorphic (Souffle gives
+ * them the "constant" type of their primitive, which fits any subtype column); sum, min
+ * and max have the type of their target. */
 
 static uint64_t *tset(Checker *c, uint32_t t) {
     return c->tsets + (size_t)t * c->tw;
@@ -854,10 +872,6 @@ static Status tsets_init(Checker *c) {
             tset_build(c, (uint32_t)i, state);
     mem_free(state);
     return OK;
-}
-
-static int prim_type(Checker *c, DlKind k) {
-    return find_type(c->p, dl_kind_name(k));
 }
 
 typedef struct TyVar {
@@ -948,26 +962,49 @@ static void sub_sources(Sub *s, const DlLit *lits, uint32_t n) {
     }
 }
 
-/* x = y shares types; x = functor gives x the functor's primitive type. */
+/* The type an aggregate's result takes, as Souffle's: count is polymorphic (any subtype
+ * of number); sum, min and max take the type of their target, which is polymorphic
+ * unless the target is a plain variable with a type. NULL: polymorphic. */
+static const TyVar *agg_type(const Sub *s, const DlAgg *g) {
+    if (g->op == DL_AGG_COUNT || !g->target || g->target->kind != DL_X_VAR || g->target->agg)
+        return NULL;
+    const TyVar *tv = &s->v[g->target->var];
+    return tv->known && !tv->reported ? tv : NULL;
+}
+
+/* The type of an operand of a comparison: a variable's, an aggregate's; NULL when it is
+ * polymorphic (constants, functors, count, or not known yet). */
+static const TyVar *operand_type(const Sub *s, const DlExpr *e) {
+    if (e->kind == DL_X_VAR && e->agg)
+        return agg_type(s, e->agg);
+    if (e->kind == DL_X_VAR) {
+        const TyVar *tv = &s->v[e->var];
+        return tv->known && !tv->reported ? tv : NULL;
+    }
+    return NULL;
+}
+
+/* Both sides of a comparison have the same type (Souffle constrains each side to be a
+ * subtype of the other, for every comparison): x = y, x < y between variables share
+ * their types; an aggregate shares its target's. Functor results and constants are
+ * polymorphic (Souffle gives them the "constant" type above the primitive, a subtype of
+ * nothing narrower), so `x = y + 1` leaves x as it is. */
 static bool sub_equalities(Sub *s, const DlLit *lits, uint32_t n) {
     bool changed = false;
     for (uint32_t i = 0; i < n; i++) {
         const DlLit *l = &lits[i];
-        if (l->kind != DL_LIT_CMP || l->cmp != DL_CMP_EQ)
+        if (l->kind != DL_LIT_CMP)
             continue;
         const DlExpr *a = l->lhs, *b = l->rhs;
         for (int side = 0; side < 2; side++, a = l->rhs, b = l->lhs) {
             if (a->kind != DL_X_VAR || a->agg)
                 continue;
-            if (b->kind == DL_X_VAR && !b->agg) {
-                TyVar *tb = &s->v[b->var];
-                if (tb->known && !tb->reported) {
-                    int nm = tset_name(s, tb->set);
-                    if (nm >= 0)
-                        changed |= narrow(s, a->var, nm, a->loc);
-                }
-            } else if (b->kind == DL_X_FUN || b->agg)
-                changed |= narrow(s, a->var, prim_type(s->c, (DlKind)b->ty), a->loc);
+            const TyVar *tb = operand_type(s, b);
+            if (tb) {
+                int nm = tset_name(s, tb->set);
+                if (nm >= 0)
+                    changed |= narrow(s, a->var, nm, a->loc);
+            }
         }
     }
     return changed;
@@ -989,15 +1026,16 @@ static void sub_sink(Sub *s, const DlExpr *e, const DlDecl *dc, uint32_t col) {
                   s->cl->var_names[e->var], ty_name(s, tv->name), ty_name(s, t),
                   dc->attr_names[col], dc->name);
         tv->reported = true;
-    } else if (e->kind == DL_X_FUN || e->agg) {
-        int pt = prim_type(s->c, (DlKind)e->ty);
-        if (pt < 0 || tset_subset(s, tset(s->c, (uint32_t)pt), ts))
+    } else if (e->kind == DL_X_VAR && e->agg) {
+        const TyVar *tv = agg_type(s, e->agg);
+        if (!tv || tset_subset(s, tv->set, ts))
             return;
         diags_add(s->c->d, DIAG_ERROR, e->loc,
-                  "type mismatch: '%s' has type '%s', which is not a subtype of '%s' (column "
-                  "'%s' of '%s')",
-                  e->text, ty_name(s, pt), ty_name(s, t), dc->attr_names[col], dc->name);
+                  "type mismatch: the aggregate has type '%s' (its target's), which is not a "
+                  "subtype of '%s' (column '%s' of '%s')",
+                  ty_name(s, tv->name), ty_name(s, t), dc->attr_names[col], dc->name);
     }
+    /* functor results and constants are polymorphic: any subtype of their primitive */
 }
 
 static Status check_subtypes(Checker *c, DlClause *cl) {
@@ -1035,6 +1073,641 @@ static Status check_subtypes(Checker *c, DlClause *cl) {
     return OK;
 }
 
+/* ---- aggregate scopes (Souffle 2.5's rules) ------------------------------------------
+ * For each aggregate A (after the rewrite, its node is a DL_X_VAR with agg set), as
+ * Souffle's analysis/Aggregate.cpp does:
+ *   injected(A): variables of A grounded outside it (the clause's body and the bodies of
+ *     the aggregates enclosing A, every other aggregate's result counting as grounded,
+ *     A's not), minus the variables of A's target expression;
+ *   witness(A): variables that occur in the clause outside every aggregate (body, head)
+ *     ungrounded there, and are grounded by A's body; minus injected(A);
+ *   local(A): the rest. A local that also occurs outside A is renamed inside A (Souffle's
+ *     UniqueAggregationVariables), so `Y = min Z+Y : {a(A,Z), a(B,Y)}` has its own Y.
+ * Witnesses of min/max (GroundWitnesses): the witness is renamed inside A and A's body is
+ * copied into the clause with the target variable replaced by A's result, so the
+ * witness takes the values of the tuples that reach the minimum (or maximum). Witnesses
+ * of count and sum are an error, as in Souffle. */
+
+typedef struct AggScope {
+    Checker *c;
+    DlClause *cl;
+    NameVec *names;
+    AggVec *top;    /* the clause's top-level aggregates (more may be added) */
+    AggVec all;     /* every aggregate, outer first */
+    AggVec parent;  /* the aggregate enclosing all.v[i], or NULL */
+    Vec(DlLit) extra; /* literals added to the clause body */
+    Status st;
+} AggScope;
+
+typedef struct VarWalk {
+    bool *set;
+    const DlAgg *skip; /* not entered */
+    bool deep;         /* enter aggregates */
+} VarWalk;
+
+static void vw_expr(const VarWalk *w, const DlExpr *e);
+
+static void vw_lits(const VarWalk *w, const DlLit *lits, uint32_t n) {
+    for (uint32_t i = 0; i < n; i++) {
+        const DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG)
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                vw_expr(w, l->atom.args[j]);
+        else if (l->kind == DL_LIT_CMP) {
+            vw_expr(w, l->lhs);
+            vw_expr(w, l->rhs);
+        }
+    }
+}
+
+static void vw_expr(const VarWalk *w, const DlExpr *e) {
+    if (e->agg) {
+        if (w->deep && e->agg != w->skip) {
+            vw_lits(w, e->agg->body, e->agg->nbody);
+            if (e->agg->target)
+                vw_expr(w, e->agg->target);
+        }
+        return;
+    }
+    if (e->kind == DL_X_VAR)
+        w->set[e->var] = true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        vw_expr(w, e->args[i]);
+}
+
+static void rename_expr(DlExpr *e, uint32_t from, uint32_t to);
+
+static void rename_lits(DlLit *lits, uint32_t n, uint32_t from, uint32_t to) {
+    for (uint32_t i = 0; i < n; i++) {
+        DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG)
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                rename_expr(l->atom.args[j], from, to);
+        else if (l->kind == DL_LIT_CMP) {
+            rename_expr(l->lhs, from, to);
+            rename_expr(l->rhs, from, to);
+        }
+    }
+}
+
+static void rename_agg(DlAgg *g, uint32_t from, uint32_t to) {
+    rename_lits(g->body, g->nbody, from, to);
+    if (g->target)
+        rename_expr(g->target, from, to);
+}
+
+static void rename_expr(DlExpr *e, uint32_t from, uint32_t to) {
+    if (e->agg) {
+        rename_agg(e->agg, from, to);
+        return;
+    }
+    if (e->kind == DL_X_VAR && e->var == from)
+        e->var = to;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        rename_expr(e->args[i], from, to);
+}
+
+static bool sc_fresh(AggScope *sc, const char *name, uint32_t *v) {
+    if (vec_push(sc->names, name) != OK) {
+        sc->st = E_NOMEM;
+        return false;
+    }
+    *v = (uint32_t)(sc->names->len - 1);
+    return true;
+}
+
+/* Deep copies (aggregates inside get result variables of their own). */
+static DlExpr *sc_clone_expr(AggScope *sc, const DlExpr *e);
+
+static DlLit *sc_clone_lits(AggScope *sc, const DlLit *src, uint32_t n) {
+    DlLit *v = arena_alloc(&sc->c->p->arena, sizeof(DlLit) * (n ? n : 1));
+    if (!v) {
+        sc->st = E_NOMEM;
+        return NULL;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        v[i] = src[i];
+        if (src[i].kind == DL_LIT_ATOM || src[i].kind == DL_LIT_NEG) {
+            v[i].atom.args = arena_alloc(&sc->c->p->arena, sizeof(DlExpr *) * (src[i].atom.nargs + 1));
+            if (!v[i].atom.args) {
+                sc->st = E_NOMEM;
+                return NULL;
+            }
+            for (uint32_t j = 0; j < src[i].atom.nargs; j++)
+                if (!(v[i].atom.args[j] = sc_clone_expr(sc, src[i].atom.args[j])))
+                    return NULL;
+        } else if (src[i].kind == DL_LIT_CMP) {
+            if (!(v[i].lhs = sc_clone_expr(sc, src[i].lhs)) ||
+                !(v[i].rhs = sc_clone_expr(sc, src[i].rhs)))
+                return NULL;
+        }
+    }
+    return v;
+}
+
+static DlExpr *sc_clone_expr(AggScope *sc, const DlExpr *e) {
+    Arena *a = &sc->c->p->arena;
+    DlExpr *c = arena_alloc(a, sizeof *c);
+    if (!c) {
+        sc->st = E_NOMEM;
+        return NULL;
+    }
+    *c = *e;
+    if (e->nargs) {
+        c->args = arena_alloc(a, sizeof(DlExpr *) * e->nargs);
+        if (!c->args) {
+            sc->st = E_NOMEM;
+            return NULL;
+        }
+        for (uint32_t i = 0; i < e->nargs; i++)
+            if (!(c->args[i] = sc_clone_expr(sc, e->args[i])))
+                return NULL;
+    }
+    if (e->agg) {
+        c->agg = arena_alloc(a, sizeof(DlAgg));
+        if (!c->agg) {
+            sc->st = E_NOMEM;
+            return NULL;
+        }
+        *c->agg = *e->agg;
+        if (e->agg->target && !(c->agg->target = sc_clone_expr(sc, e->agg->target)))
+            return NULL;
+        if (!(c->agg->body = sc_clone_lits(sc, e->agg->body, e->agg->nbody)))
+            return NULL;
+        if (!sc_fresh(sc, sc->names->v[e->agg->var], &c->agg->var))
+            return NULL;
+        c->var = c->agg->var;
+    }
+    return c;
+}
+
+/* The aggregates directly inside lits (at this level), pushed to out. */
+static Status direct_aggs_expr(DlExpr *e, AggVec *out) {
+    Status st = OK;
+    if (e->agg)
+        return vec_push(out, e->agg);
+    for (uint32_t i = 0; i < e->nargs; i++)
+        TRY(direct_aggs_expr(e->args[i], out));
+fail:
+    return st;
+}
+
+static Status direct_aggs(DlLit *lits, uint32_t n, AggVec *out) {
+    Status st = OK;
+    for (uint32_t i = 0; i < n; i++) {
+        DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG)
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                TRY(direct_aggs_expr(l->atom.args[j], out));
+        else if (l->kind == DL_LIT_CMP) {
+            TRY(direct_aggs_expr(l->lhs, out));
+            TRY(direct_aggs_expr(l->rhs, out));
+        }
+    }
+fail:
+    return st;
+}
+
+/* `_ = aggregate`: the wildcard becomes a variable of its own (Souffle allows it there). */
+static void sc_wild_eq(AggScope *sc, DlLit *lits, uint32_t n) {
+    for (uint32_t i = 0; i < n; i++) {
+        DlLit *l = &lits[i];
+        if (l->kind != DL_LIT_CMP || l->cmp != DL_CMP_EQ)
+            continue;
+        DlExpr *sides[2] = {l->lhs, l->rhs};
+        for (int k = 0; k < 2; k++)
+            if (sides[k]->kind == DL_X_WILD && sides[1 - k]->agg) {
+                uint32_t v;
+                if (!sc_fresh(sc, "_", &v))
+                    return;
+                sides[k]->kind = DL_X_VAR;
+                sides[k]->var = v;
+            }
+    }
+}
+
+static Status sc_collect(AggScope *sc, DlLit *lits, uint32_t n, DlAgg *parent) {
+    Status st = OK;
+    AggVec here = {0};
+    sc_wild_eq(sc, lits, n);
+    TRY(sc->st);
+    TRY(direct_aggs(lits, n, &here));
+    for (size_t i = 0; i < here.len; i++) {
+        TRY(vec_push(&sc->all, here.v[i]));
+        TRY(vec_push(&sc->parent, parent));
+        TRY(sc_collect(sc, here.v[i]->body, here.v[i]->nbody, here.v[i]));
+    }
+fail:
+    vec_release(&here);
+    return st;
+}
+
+static bool sc_expr_ground(const bool *g, const DlExpr *e) {
+    if (e->kind == DL_X_VAR)
+        return g[e->var];
+    if (e->kind == DL_X_WILD)
+        return false;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (!sc_expr_ground(g, e->args[i]))
+            return false;
+    return true;
+}
+
+/* Grounds g (in place) with the literal sets given (atoms ground their variables,
+ * equalities carry groundedness from a grounded side to a variable), to a fixpoint. */
+static void sc_ground(bool *g, DlLit *const *sets, const uint32_t *ns, size_t nsets) {
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t k = 0; k < nsets; k++)
+            for (uint32_t i = 0; i < ns[k]; i++) {
+                const DlLit *l = &sets[k][i];
+                if (l->kind == DL_LIT_ATOM) {
+                    for (uint32_t j = 0; j < l->atom.nargs; j++) {
+                        const DlExpr *a = l->atom.args[j];
+                        if (a->kind == DL_X_VAR && !a->agg && !g[a->var])
+                            g[a->var] = changed = true;
+                    }
+                } else if (l->kind == DL_LIT_CMP && l->cmp == DL_CMP_EQ) {
+                    if (l->lhs->kind == DL_X_VAR && !g[l->lhs->var] && sc_expr_ground(g, l->rhs))
+                        g[l->lhs->var] = changed = true;
+                    if (l->rhs->kind == DL_X_VAR && !g[l->rhs->var] && sc_expr_ground(g, l->lhs))
+                        g[l->rhs->var] = changed = true;
+                }
+            }
+    }
+}
+
+static ssize_t sc_index(const AggScope *sc, const DlAgg *g) {
+    for (size_t i = 0; i < sc->all.len; i++)
+        if (sc->all.v[i] == g)
+            return (ssize_t)i;
+    return -1;
+}
+
+static bool sc_inside(const AggScope *sc, const DlAgg *inner, const DlAgg *outer) {
+    for (ssize_t i = sc_index(sc, inner); i >= 0;) {
+        const DlAgg *par = sc->parent.v[i];
+        if (!par)
+            return false;
+        if (par == outer)
+            return true;
+        i = sc_index(sc, par);
+    }
+    return false;
+}
+
+/* The first occurrence of variable v outside aggregates (for messages). */
+static const DlExpr *sc_find_var(const DlExpr *e, uint32_t v) {
+    if (e->agg)
+        return NULL;
+    if (e->kind == DL_X_VAR && e->var == v)
+        return e;
+    for (uint32_t i = 0; i < e->nargs; i++) {
+        const DlExpr *r = sc_find_var(e->args[i], v);
+        if (r)
+            return r;
+    }
+    return NULL;
+}
+
+static SrcLoc sc_var_loc(const AggScope *sc, uint32_t v, SrcLoc dflt) {
+    const DlClause *cl = sc->cl;
+    for (uint32_t j = 0; j < cl->head.nargs; j++) {
+        const DlExpr *e = sc_find_var(cl->head.args[j], v);
+        if (e)
+            return e->loc;
+    }
+    for (uint32_t i = 0; i < cl->nbody; i++) {
+        const DlLit *l = &cl->body[i];
+        const DlExpr *e = NULL;
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG)
+            for (uint32_t j = 0; !e && j < l->atom.nargs; j++)
+                e = sc_find_var(l->atom.args[j], v);
+        else if (l->kind == DL_LIT_CMP && !(e = sc_find_var(l->lhs, v)))
+            e = sc_find_var(l->rhs, v);
+        if (e)
+            return e->loc;
+    }
+    return dflt;
+}
+
+typedef Vec(uint32_t) U32Vec;
+
+static Status scope_aggs(Checker *c, DlClause *cl, NameVec *names, AggVec *top,
+                        U32Vec *reported) {
+    AggScope sc = {c, cl, names, top, {0}, {0}, {0}, OK};
+    Status st = OK;
+    Vec(U32Vec) wit = {0};
+    Vec(DlLit *) sets = {0};
+    Vec(uint32_t) ns = {0};
+    bool *vars = NULL, *tgt = NULL, *out = NULL, *gout = NULL, *gtop = NULL, *gbody = NULL,
+         *topocc = NULL;
+    TRY(sc_collect(&sc, cl->body, cl->nbody, NULL));
+    /* aggregates in the head are at the top level too */
+    for (uint32_t j = 0; j < cl->head.nargs; j++) {
+        AggVec here = {0};
+        st = direct_aggs_expr(cl->head.args[j], &here);
+        for (size_t i = 0; st == OK && i < here.len; i++) {
+            st = vec_push(&sc.all, here.v[i]);
+            if (st == OK)
+                st = vec_push(&sc.parent, NULL);
+            if (st == OK)
+                st = sc_collect(&sc, here.v[i]->body, here.v[i]->nbody, here.v[i]);
+        }
+        vec_release(&here);
+        TRY(st);
+    }
+    if (!sc.all.len)
+        goto fail;
+    TRY(vec_reserve(&wit, sc.all.len));
+    for (size_t a = 0; a < sc.all.len; a++) {
+        U32Vec empty = {0};
+        TRY(vec_push(&wit, empty));
+    }
+    for (size_t a = 0; a < sc.all.len; a++) {
+        DlAgg *A = sc.all.v[a];
+        size_t nv = names->len + 1;
+        mem_free(vars), mem_free(tgt), mem_free(out), mem_free(gout), mem_free(gtop);
+        mem_free(gbody), mem_free(topocc);
+        vars = mem_calloc(nv, 1), tgt = mem_calloc(nv, 1), out = mem_calloc(nv, 1);
+        gout = mem_calloc(nv, 1), gtop = mem_calloc(nv, 1), gbody = mem_calloc(nv, 1);
+        topocc = mem_calloc(nv, 1);
+        if (!vars || !tgt || !out || !gout || !gtop || !gbody || !topocc) {
+            st = E_NOMEM;
+            goto fail;
+        }
+        VarWalk w = {vars, NULL, true};
+        vw_lits(&w, A->body, A->nbody);
+        if (A->target)
+            vw_expr(&w, A->target);
+        if (A->target) {
+            VarWalk wt = {tgt, NULL, true};
+            vw_expr(&wt, A->target);
+        }
+        VarWalk wo = {out, A, true};
+        vw_lits(&wo, cl->body, cl->nbody);
+        for (uint32_t j = 0; j < cl->head.nargs; j++)
+            vw_expr(&wo, cl->head.args[j]);
+        VarWalk wtop = {topocc, NULL, false};
+        vw_lits(&wtop, cl->body, cl->nbody);
+        for (uint32_t j = 0; j < cl->head.nargs; j++)
+            vw_expr(&wtop, cl->head.args[j]);
+        /* aggregate results count as grounded, except A's for its own outside */
+        for (size_t b = 0; b < sc.all.len; b++) {
+            uint32_t gv = sc.all.v[b]->var;
+            gtop[gv] = gbody[gv] = true;
+            gout[gv] = sc.all.v[b] != A;
+        }
+        /* outside: the clause's body and the bodies of A's ancestors */
+        sets.len = ns.len = 0;
+        TRY(vec_push(&sets, cl->body));
+        TRY(vec_push(&ns, cl->nbody));
+        for (DlAgg *par = sc.parent.v[a]; par; par = sc.parent.v[sc_index(&sc, par)]) {
+            TRY(vec_push(&sets, par->body));
+            TRY(vec_push(&ns, par->nbody));
+        }
+        sc_ground(gout, sets.v, ns.v, sets.len);
+        sc_ground(gtop, &cl->body, &cl->nbody, 1);
+        /* A's body, and the bodies of the aggregates inside it */
+        sets.len = ns.len = 0;
+        TRY(vec_push(&sets, A->body));
+        TRY(vec_push(&ns, A->nbody));
+        for (size_t b = 0; b < sc.all.len; b++)
+            if (sc_inside(&sc, sc.all.v[b], A)) {
+                TRY(vec_push(&sets, sc.all.v[b]->body));
+                TRY(vec_push(&ns, sc.all.v[b]->nbody));
+            }
+        sc_ground(gbody, sets.v, ns.v, sets.len);
+        uint32_t nvars0 = (uint32_t)names->len;
+        for (uint32_t v = 0; v < nvars0; v++) {
+            if (!vars[v])
+                continue;
+            bool injected = gout[v] && !tgt[v];
+            bool witness = !injected && topocc[v] && !gtop[v] && gbody[v];
+            if (witness)
+                TRY(vec_push(&wit.v[a], v));
+            else if (!injected && out[v]) {
+                uint32_t nvar;
+                if (!sc_fresh(&sc, names->v[v], &nvar)) {
+                    st = sc.st;
+                    goto fail;
+                }
+                rename_agg(A, v, nvar);
+            }
+        }
+    }
+    /* witnesses of an inner aggregate are its own */
+    for (size_t a = 0; a < sc.all.len; a++)
+        for (size_t b = 0; b < sc.all.len; b++)
+            if (b != a && sc_inside(&sc, sc.all.v[b], sc.all.v[a]))
+                for (size_t k = 0; k < wit.v[b].len; k++)
+                    for (size_t m = 0; m < wit.v[a].len; m++)
+                        if (wit.v[a].v[m] == wit.v[b].v[k])
+                            wit.v[a].v[m--] = wit.v[a].v[--wit.v[a].len];
+    for (size_t a = 0; a < sc.all.len; a++) {
+        DlAgg *A = sc.all.v[a];
+        U32Vec *W = &wit.v[a];
+        if (!W->len)
+            continue;
+        if (A->op == DL_AGG_COUNT || A->op == DL_AGG_SUM) {
+            for (size_t k = 0; k < W->len; k++)
+                diags_add(c->d, DIAG_ERROR, sc_var_loc(&sc, W->v[k], cl->loc),
+                          "witness problem: variable '%s' is grounded only inside a %s "
+                          "aggregate and used outside it (only min and max have witnesses)",
+                          names->v[W->v[k]], A->op == DL_AGG_COUNT ? "count" : "sum");
+            for (size_t k = 0; k < W->len; k++)
+                TRY(vec_push(reported, W->v[k]));
+            continue;
+        }
+        /* 1. A's body, copied before the witnesses are renamed inside A */
+        DlLit *copy = sc_clone_lits(&sc, A->body, A->nbody);
+        DlExpr *tcopy = A->target && (A->target->kind != DL_X_VAR || A->target->agg)
+                            ? sc_clone_expr(&sc, A->target)
+                            : NULL;
+        TRY(sc.st);
+        /* 2. the witnesses get names of their own inside A */
+        bool target_is_witness = false;
+        for (size_t k = 0; k < W->len; k++) {
+            uint32_t nvar;
+            if (!sc_fresh(&sc, names->v[W->v[k]], &nvar)) {
+                st = sc.st;
+                goto fail;
+            }
+            if (A->target && A->target->kind == DL_X_VAR && !A->target->agg &&
+                A->target->var == W->v[k])
+                target_is_witness = true;
+            rename_agg(A, W->v[k], nvar);
+        }
+        /* 3. R: A's result; a nested A is evaluated again at the top level */
+        uint32_t R = A->var;
+        if (sc.parent.v[a]) {
+            DlExpr node = {0};
+            node.kind = DL_X_VAR;
+            node.loc = cl->loc;
+            node.text = names->v[A->var];
+            node.var = A->var;
+            node.agg = A;
+            DlExpr *clone = sc_clone_expr(&sc, &node);
+            DlExpr *rv = arena_calloc(&c->p->arena, sizeof(DlExpr));
+            TRY(sc.st);
+            if (!rv) {
+                st = E_NOMEM;
+                goto fail;
+            }
+            if (!sc_fresh(&sc, names->v[A->var], &R)) {
+                st = sc.st;
+                goto fail;
+            }
+            rv->kind = DL_X_VAR;
+            rv->var = R;
+            rv->loc = cl->loc;
+            rv->text = names->v[R];
+            DlLit eq = {0};
+            eq.kind = DL_LIT_CMP;
+            eq.cmp = DL_CMP_EQ;
+            eq.loc = cl->loc;
+            eq.lhs = rv;
+            eq.rhs = clone;
+            TRY(vec_push(&sc.extra, eq));
+            TRY(vec_push(top, clone->agg));
+        }
+        /* 4. the copy with the target replaced by R (Souffle replaces the target variable
+         * by its name after step 2, so a target that is itself a witness stays as it is) */
+        if (A->target && A->target->kind == DL_X_VAR && !A->target->agg) {
+            if (!target_is_witness)
+                rename_lits(copy, A->nbody, A->target->var, R);
+        } else if (tcopy) {
+            DlExpr *rv = arena_calloc(&c->p->arena, sizeof(DlExpr));
+            if (!rv) {
+                st = E_NOMEM;
+                goto fail;
+            }
+            rv->kind = DL_X_VAR;
+            rv->var = R;
+            rv->loc = tcopy->loc;
+            rv->text = names->v[R];
+            DlLit eq = {0};
+            eq.kind = DL_LIT_CMP;
+            eq.cmp = DL_CMP_EQ;
+            eq.loc = tcopy->loc;
+            eq.lhs = rv;
+            eq.rhs = tcopy;
+            TRY(vec_push(&sc.extra, eq));
+        }
+        for (uint32_t i = 0; i < A->nbody; i++)
+            TRY(vec_push(&sc.extra, copy[i]));
+        /* aggregates inside the copies are at the top level now */
+        AggVec here = {0};
+        st = direct_aggs(copy, A->nbody, &here);
+        for (size_t i = 0; st == OK && i < here.len; i++)
+            st = vec_push(top, here.v[i]);
+        vec_release(&here);
+        TRY(st);
+    }
+    if (sc.extra.len) {
+        DlLit *nb = arena_alloc(&c->p->arena, sizeof(DlLit) * (cl->nbody + sc.extra.len));
+        if (!nb) {
+            st = E_NOMEM;
+            goto fail;
+        }
+        DL_MEMCPY(nb, cl->body, sizeof(DlLit) * cl->nbody);
+        DL_MEMCPY(nb + cl->nbody, sc.extra.v, sizeof(DlLit) * sc.extra.len);
+        cl->body = nb;
+        cl->nbody += (uint32_t)sc.extra.len;
+    }
+fail:
+    for (size_t a = 0; a < wit.len; a++)
+        vec_release(&wit.v[a]);
+    vec_release(&wit);
+    vec_release(&sets);
+    vec_release(&ns);
+    vec_release(&sc.all);
+    vec_release(&sc.parent);
+    vec_release(&sc.extra);
+    mem_free(vars), mem_free(tgt), mem_free(out), mem_free(gout), mem_free(gtop);
+    mem_free(gbody), mem_free(topocc);
+    return st != OK ? st : sc.st;
+}
+
+/* Souffle materialises an aggregate's body into a relation of its variables when the body
+ * has two or more atoms, an aggregate inside it, or a variable repeated in its one atom;
+ * the aggregate then runs over the distinct tuples of that relation. Sets g->dvars for
+ * those (every aggregate of the clause, nested too). */
+static Status materialize_info_expr(Checker *c, DlClause *cl, DlExpr *e);
+
+static Status materialize_info_lits(Checker *c, DlClause *cl, DlLit *lits, uint32_t n) {
+    Status st = OK;
+    for (uint32_t i = 0; i < n; i++) {
+        DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG)
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                TRY(materialize_info_expr(c, cl, l->atom.args[j]));
+        else if (l->kind == DL_LIT_CMP) {
+            TRY(materialize_info_expr(c, cl, l->lhs));
+            TRY(materialize_info_expr(c, cl, l->rhs));
+        }
+    }
+fail:
+    return st;
+}
+
+static Status materialize_info_expr(Checker *c, DlClause *cl, DlExpr *e) {
+    Status st = OK;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        TRY(materialize_info_expr(c, cl, e->args[i]));
+    if (!e->agg)
+        return OK;
+    DlAgg *g = e->agg;
+    TRY(materialize_info_lits(c, cl, g->body, g->nbody));
+    uint32_t natoms = 0;
+    AggVec inner = {0};
+    st = direct_aggs(g->body, g->nbody, &inner);
+    bool nested = inner.len > 0;
+    vec_release(&inner);
+    TRY(st);
+    bool *set = mem_calloc(cl->nvars + 1, 1);
+    if (!set)
+        return E_NOMEM;
+    bool repeated = false;
+    for (uint32_t i = 0; i < g->nbody; i++) {
+        const DlLit *l = &g->body[i];
+        if (l->kind != DL_LIT_ATOM)
+            continue;
+        natoms++;
+        for (uint32_t j = 0; j < l->atom.nargs; j++) {
+            bool *seen = set; /* variables of this atom (only used when it is the one) */
+            const DlExpr *a = l->atom.args[j];
+            if (a->kind == DL_X_VAR && !a->agg) {
+                if (seen[a->var])
+                    repeated = true;
+                seen[a->var] = true;
+            }
+        }
+    }
+    if (natoms >= 2 || nested || (natoms == 1 && repeated)) {
+        memset(set, 0, cl->nvars + 1);
+        VarWalk w = {set, NULL, false};
+        vw_lits(&w, g->body, g->nbody);
+        if (g->target)
+            vw_expr(&w, g->target);
+        uint32_t n = 0;
+        for (uint32_t v = 0; v < cl->nvars; v++)
+            n += set[v];
+        g->dvars = arena_alloc(&c->p->arena, sizeof(uint32_t) * (n + 1));
+        if (!g->dvars) {
+            mem_free(set);
+            return E_NOMEM;
+        }
+        g->ndvars = 0;
+        for (uint32_t v = 0; v < cl->nvars; v++)
+            if (set[v])
+                g->dvars[g->ndvars++] = v;
+    }
+    mem_free(set);
+fail:
+    return st;
+}
+
 static Status check_clause(Checker *c, DlClause *cl) {
     Status st = OK;
     DlProgram *p = c->p;
@@ -1043,6 +1716,7 @@ static Status check_clause(Checker *c, DlClause *cl) {
         p->decls.v[cl->head.rel].has_rules = true;
     AggVec aggs = {0};
     NameVec names = {0};
+    U32Vec wit_reported = {0}; /* witnesses already reported (count/sum) */
     int *kind = NULL;
     bool *g = NULL, *rep = NULL;
     TRY(vec_reserve(&names, cl->nvars + 4));
@@ -1051,6 +1725,8 @@ static Status check_clause(Checker *c, DlClause *cl) {
     TRY(rewrite_lits(c, cl, cl->body, cl->nbody, &aggs, &names, &ok));
     for (uint32_t j = 0; j < cl->head.nargs; j++)
         TRY(rewrite_aggs(c, cl, cl->head.args[j], &aggs, &names));
+    if (ok && aggs.len)
+        TRY(scope_aggs(c, cl, &names, &aggs, &wit_reported));
     if (names.len != cl->nvars) {
         const char **nn = arena_alloc(&p->arena, sizeof(char *) * names.len);
         if (!nn) {
@@ -1072,6 +1748,11 @@ static Status check_clause(Checker *c, DlClause *cl) {
     }
     if (!ok)
         goto fail;
+    if (cl->naggs) {
+        TRY(materialize_info_lits(c, cl, cl->body, cl->nbody));
+        for (uint32_t j = 0; j < cl->head.nargs; j++)
+            TRY(materialize_info_expr(c, cl, cl->head.args[j]));
+    }
     /* kinds */
     kind = mem_alloc(sizeof(int) * (cl->nvars + 1));
     if (!kind) {
@@ -1105,6 +1786,8 @@ static Status check_clause(Checker *c, DlClause *cl) {
         st = E_NOMEM;
         goto fail;
     }
+    for (size_t i = 0; i < wit_reported.len; i++) /* reported: no errors that follow */
+        rep[wit_reported.v[i]] = g[wit_reported.v[i]] = true;
     Ground gr = {c, cl, g, rep};
     ground_conj(&gr, cl->body, cl->nbody, cl->aggs, cl->naggs, true);
     for (uint32_t j = 0; j < cl->head.nargs; j++)
@@ -1112,6 +1795,7 @@ static Status check_clause(Checker *c, DlClause *cl) {
 fail:
     vec_release(&aggs);
     vec_release(&names);
+    vec_release(&wit_reported);
     mem_free(kind);
     mem_free(g);
     mem_free(rep);
@@ -1127,19 +1811,25 @@ static void compile_regexes(Checker *c, DlLit *lits, uint32_t n) {
             continue;
         if ((l->cmp == DL_CMP_MATCH || l->cmp == DL_CMP_NOT_MATCH) && l->lhs->kind == DL_X_STR) {
             const char *pat = intern_str(&c->p->syms, (Sym)l->lhs->val);
-            char *full = arena_printf(&c->p->arena, "^(%s)$", pat);
+            StrBuf full = SB_INIT;
+            dl_regex_pattern(pat, intern_len(&c->p->syms, (Sym)l->lhs->val), &full);
             regex_t *re = arena_alloc(&c->p->arena, sizeof(regex_t));
-            if (!full || !re) {
+            if (full.oom || !re) {
+                sb_release(&full);
                 c->st = E_NOMEM;
                 return;
             }
-            int rc = regcomp(re, full, REG_EXTENDED | REG_NOSUB);
+            int rc = regcomp(re, full.buf, REG_EXTENDED | REG_NOSUB);
+            sb_release(&full);
             if (rc != 0) {
                 char msg[128];
                 regerror(rc, re, msg, sizeof msg);
-                diags_add(c->d, DIAG_ERROR, l->lhs->loc, "invalid regular expression \"%s\": %s",
+                /* as Souffle: a warning, and the match is false */
+                diags_add(c->d, DIAG_WARNING, l->lhs->loc,
+                          "invalid regular expression \"%s\": %s; match and !match with it are false",
                           pat, msg);
                 regfree(re);
+                l->lhs->re_bad = true;
             } else if (vec_push(&c->p->regexes, re) != OK) {
                 regfree(re);
                 c->st = E_NOMEM;
@@ -1180,6 +1870,354 @@ static void warn_empty(Checker *c, const DlLit *lits, uint32_t n, bool *warned) 
     }
 }
 
+/* ---- inlining -------------------------------------------------------------------------
+ * A relation declared `inline` whose every use is a positive atom outside aggregates is
+ * inlined as Souffle does: each use R(a1..an) is replaced, once per rule of R, by that
+ * rule's body (its variables renamed) and the equalities ai = hi with the rule's head
+ * arguments; R's own rules are then dropped (R stays empty). Relations used in a negation
+ * or an aggregate are computed as before. Runs on checked clauses, so every expression
+ * keeps the kind and the subtypes the checker gave it (Souffle also checks before it
+ * inlines). */
+
+typedef struct Inliner {
+    Checker *c;
+    const uint32_t *map; /* variable of the inlined rule -> variable of the new clause */
+    Status st;
+} Inliner;
+
+static DlExpr *in_clone_expr(Inliner *in, const DlExpr *e);
+
+static DlLit *in_clone_lits(Inliner *in, const DlLit *src, uint32_t n) {
+    Arena *a = &in->c->p->arena;
+    DlLit *v = arena_alloc(a, sizeof(DlLit) * (n ? n : 1));
+    if (!v) {
+        in->st = E_NOMEM;
+        return NULL;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        v[i] = src[i];
+        if (src[i].kind == DL_LIT_ATOM || src[i].kind == DL_LIT_NEG) {
+            v[i].atom.args = arena_alloc(a, sizeof(DlExpr *) * (src[i].atom.nargs + 1));
+            if (!v[i].atom.args) {
+                in->st = E_NOMEM;
+                return NULL;
+            }
+            for (uint32_t j = 0; j < src[i].atom.nargs; j++)
+                if (!(v[i].atom.args[j] = in_clone_expr(in, src[i].atom.args[j])))
+                    return NULL;
+        } else if (src[i].kind == DL_LIT_CMP) {
+            if (!(v[i].lhs = in_clone_expr(in, src[i].lhs)) ||
+                !(v[i].rhs = in_clone_expr(in, src[i].rhs)))
+                return NULL;
+        }
+    }
+    return v;
+}
+
+static DlAgg *in_clone_agg(Inliner *in, const DlAgg *g) {
+    Arena *a = &in->c->p->arena;
+    DlAgg *c = arena_alloc(a, sizeof *c);
+    if (!c) {
+        in->st = E_NOMEM;
+        return NULL;
+    }
+    *c = *g;
+    c->var = in->map[g->var];
+    if (g->target && !(c->target = in_clone_expr(in, g->target)))
+        return NULL;
+    if (!(c->body = in_clone_lits(in, g->body, g->nbody)))
+        return NULL;
+    if (g->dvars) {
+        c->dvars = arena_alloc(a, sizeof(uint32_t) * (g->ndvars + 1));
+        if (!c->dvars) {
+            in->st = E_NOMEM;
+            return NULL;
+        }
+        for (uint32_t k = 0; k < g->ndvars; k++)
+            c->dvars[k] = in->map[g->dvars[k]];
+    }
+    return c;
+}
+
+static DlExpr *in_clone_expr(Inliner *in, const DlExpr *e) {
+    Arena *a = &in->c->p->arena;
+    DlExpr *c = arena_alloc(a, sizeof *c);
+    if (!c) {
+        in->st = E_NOMEM;
+        return NULL;
+    }
+    *c = *e;
+    if (e->kind == DL_X_VAR)
+        c->var = in->map[e->var];
+    if (e->nargs) {
+        c->args = arena_alloc(a, sizeof(DlExpr *) * e->nargs);
+        if (!c->args) {
+            in->st = E_NOMEM;
+            return NULL;
+        }
+        for (uint32_t i = 0; i < e->nargs; i++)
+            if (!(c->args[i] = in_clone_expr(in, e->args[i])))
+                return NULL;
+    }
+    if (e->agg && !(c->agg = in_clone_agg(in, e->agg)))
+        return NULL;
+    return c;
+}
+
+/* Relations used in a negation or an aggregate body (not inlined). */
+static void in_mark_uses(bool *keep, const DlLit *lits, uint32_t n, bool in_agg);
+
+static void in_mark_expr(bool *keep, const DlExpr *e) {
+    for (uint32_t i = 0; i < e->nargs; i++)
+        in_mark_expr(keep, e->args[i]);
+    if (e->agg) {
+        in_mark_uses(keep, e->agg->body, e->agg->nbody, true);
+        if (e->agg->target)
+            in_mark_expr(keep, e->agg->target);
+    }
+}
+
+static void in_mark_uses(bool *keep, const DlLit *lits, uint32_t n, bool in_agg) {
+    for (uint32_t i = 0; i < n; i++) {
+        const DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
+            if (in_agg || l->kind == DL_LIT_NEG)
+                keep[l->atom.rel] = true;
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                in_mark_expr(keep, l->atom.args[j]);
+        } else if (l->kind == DL_LIT_CMP) {
+            in_mark_expr(keep, l->lhs);
+            in_mark_expr(keep, l->rhs);
+        }
+    }
+}
+
+/* The clause `outer` with its body literal `at` (an atom of R) replaced by rule `r` of R
+ * (everything deep-copied: clauses never share nodes). */
+static Status in_expand(Checker *c, const DlClause *outer, uint32_t at, const DlClause *r,
+                        DlClause *out) {
+    DlProgram *p = c->p;
+    Arena *a = &p->arena;
+    Status st = OK;
+    uint32_t nv = outer->nvars + r->nvars;
+    uint32_t *map = mem_alloc(sizeof(uint32_t) * (nv + 1));
+    AggVec aggs = {0};
+    if (!map)
+        return E_NOMEM;
+    for (uint32_t v = 0; v < nv; v++)
+        map[v] = v;
+    Inliner id = {c, map, OK};                  /* the outer clause's variables */
+    Inliner in = {c, map + outer->nvars, OK};   /* the rule's, after them */
+    for (uint32_t v = 0; v < r->nvars; v++)
+        map[outer->nvars + v] = outer->nvars + v;
+    const DlAtom *use = &outer->body[at].atom;
+    *out = *outer;
+    out->plan = NULL; /* the atoms changed: a .plan no longer applies */
+    out->nplan = 0;
+    out->var_names = arena_alloc(a, sizeof(char *) * (nv + 1));
+    uint32_t neq = 0;
+    for (uint32_t j = 0; j < use->nargs; j++)
+        if (use->args[j]->kind != DL_X_WILD)
+            neq++;
+    out->nbody = outer->nbody - 1 + r->nbody + neq;
+    out->body = arena_alloc(a, sizeof(DlLit) * (out->nbody + 1));
+    out->head.args = arena_alloc(a, sizeof(DlExpr *) * (outer->head.nargs + 1));
+    DlLit *ob = in_clone_lits(&id, outer->body, outer->nbody);
+    DlLit *rb = in_clone_lits(&in, r->body, r->nbody);
+    if (!out->var_names || !out->body || !out->head.args || !ob || !rb) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    for (uint32_t j = 0; j < outer->head.nargs; j++)
+        if (!(out->head.args[j] = in_clone_expr(&id, outer->head.args[j]))) {
+            st = E_NOMEM;
+            goto fail;
+        }
+    out->nvars = nv;
+    DL_MEMCPY(out->var_names, outer->var_names, sizeof(char *) * outer->nvars);
+    DL_MEMCPY(out->var_names + outer->nvars, r->var_names, sizeof(char *) * r->nvars);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < outer->nbody; i++)
+        if (i != at)
+            out->body[k++] = ob[i];
+    for (uint32_t i = 0; i < r->nbody; i++)
+        out->body[k++] = rb[i];
+    for (uint32_t j = 0; j < use->nargs; j++) {
+        if (use->args[j]->kind == DL_X_WILD)
+            continue;
+        DlLit eq = {0};
+        eq.kind = DL_LIT_CMP;
+        eq.cmp = DL_CMP_EQ;
+        eq.loc = use->loc;
+        eq.lhs = ob[at].atom.args[j];
+        if (!(eq.rhs = in_clone_expr(&in, r->head.args[j]))) {
+            st = E_NOMEM;
+            goto fail;
+        }
+        out->body[k++] = eq;
+    }
+    /* the top-level aggregates are the clones now */
+    TRY(direct_aggs(out->body, out->nbody, &aggs));
+    for (uint32_t j = 0; j < out->head.nargs; j++)
+        TRY(direct_aggs_expr(out->head.args[j], &aggs));
+    out->naggs = (uint32_t)aggs.len;
+    out->aggs = arena_alloc(a, sizeof(DlAgg *) * (aggs.len + 1));
+    if (!out->aggs) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    DL_MEMCPY(out->aggs, aggs.v, sizeof(DlAgg *) * aggs.len);
+fail:
+    vec_release(&aggs);
+    mem_free(map);
+    if (st == OK && (id.st != OK || in.st != OK))
+        st = E_NOMEM;
+    return st;
+}
+
+static Status inline_relations(Checker *c) {
+    DlProgram *p = c->p;
+    Status st = OK;
+    size_t nd = p->decls.len;
+    bool *keep = mem_calloc(nd + 1, 1), *done = mem_calloc(nd + 1, 1);
+    Vec(DlClause) out = {0}, work = {0};
+    if (!keep || !done) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    bool any = false;
+    for (size_t r = 0; r < nd; r++)
+        any |= p->decls.v[r].is_inline;
+    if (!any)
+        goto fail;
+    for (size_t i = 0; i < p->clauses.len; i++)
+        in_mark_uses(keep, p->clauses.v[i].body, p->clauses.v[i].nbody, false);
+    for (size_t r = 0; r < nd; r++) {
+        const DlDecl *dc = &p->decls.v[r];
+        if (!dc->is_inline || dc->eqrel || dc->is_input || dc->is_output || dc->is_printsize)
+            keep[r] = true;
+    }
+    for (size_t i = 0; i < p->clauses.len; i++) /* aggregates in a head: not handled */
+        for (uint32_t j = 0; j < p->clauses.v[i].head.nargs; j++)
+            if (p->clauses.v[i].head.args[j]->agg)
+                keep[p->clauses.v[i].head.rel] = true;
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (size_t r = 0; r < nd; r++) {
+            if (keep[r] || done[r])
+                continue;
+            /* R's rules must not use a relation still to be inlined */
+            bool ready = true;
+            for (size_t i = 0; ready && i < p->clauses.len; i++) {
+                const DlClause *cl = &p->clauses.v[i];
+                if (cl->head.rel != r)
+                    continue;
+                for (uint32_t j = 0; j < cl->nbody; j++)
+                    if (cl->body[j].kind == DL_LIT_ATOM && !keep[cl->body[j].atom.rel] &&
+                        !done[cl->body[j].atom.rel])
+                        ready = false;
+            }
+            if (!ready)
+                continue;
+            /* expand every use of r; the rules of r go */
+            out.len = 0;
+            for (size_t i = 0; i < p->clauses.len; i++) {
+                if (p->clauses.v[i].head.rel == r)
+                    continue;
+                work.len = 0;
+                TRY(vec_push(&work, p->clauses.v[i]));
+                while (work.len) {
+                    DlClause cl = work.v[--work.len];
+                    int32_t at = -1;
+                    for (uint32_t j = 0; at < 0 && j < cl.nbody; j++)
+                        if (cl.body[j].kind == DL_LIT_ATOM && cl.body[j].atom.rel == r)
+                            at = (int32_t)j;
+                    if (at < 0) {
+                        TRY(vec_push(&out, cl));
+                        continue;
+                    }
+                    for (size_t k = 0; k < p->clauses.len; k++) {
+                        if (p->clauses.v[k].head.rel != r)
+                            continue;
+                        DlClause nc;
+                        TRY(in_expand(c, &cl, (uint32_t)at, &p->clauses.v[k], &nc));
+                        TRY(vec_push(&work, nc));
+                    }
+                }
+            }
+            p->clauses.len = 0;
+            for (size_t i = 0; i < out.len; i++)
+                TRY(vec_push(&p->clauses, out.v[i]));
+            done[r] = true;
+            progress = true;
+        }
+    }
+fail:
+    vec_release(&out);
+    vec_release(&work);
+    mem_free(keep);
+    mem_free(done);
+    return st;
+}
+
+/* Negated inline relations, as Souffle checks them: the negation of an inlined body
+ * that has variables of its own, or a negated inline atom with '_', cannot be inlined. */
+static Status check_inline_negations(Checker *c, const DlLit *lits, uint32_t n) {
+    DlProgram *p = c->p;
+    for (uint32_t i = 0; i < n; i++) {
+        const DlLit *l = &lits[i];
+        const DlExpr *es[2] = {l->lhs, l->rhs};
+        if (l->kind == DL_LIT_CMP) {
+            for (int k = 0; k < 2; k++)
+                if (es[k]->agg)
+                    {
+                    Status st = check_inline_negations(c, es[k]->agg->body, es[k]->agg->nbody);
+                    if (st != OK)
+                        return st;
+                }
+            continue;
+        }
+        if (l->kind != DL_LIT_NEG || !p->decls.v[l->atom.rel].is_inline)
+            continue;
+        for (uint32_t j = 0; j < l->atom.nargs; j++)
+            if (l->atom.args[j]->kind == DL_X_WILD) {
+                diags_add(c->d, DIAG_ERROR, l->atom.args[j]->loc,
+                          "'_' in a negated inline atom: it cannot be inlined (Souffle "
+                          "refuses it)");
+                break;
+            }
+        for (size_t k = 0; k < p->clauses.len; k++) {
+            const DlClause *cl = &p->clauses.v[k];
+            if (cl->head.rel != l->atom.rel || !cl->nbody)
+                continue;
+            bool *in_head = mem_calloc(cl->nvars + 1, 1), *in_body = mem_calloc(cl->nvars + 1, 1);
+            if (!in_head || !in_body) {
+                mem_free(in_head);
+                mem_free(in_body);
+                return E_NOMEM;
+            }
+            VarWalk wh = {in_head, NULL, true}, wb = {in_body, NULL, false};
+            for (uint32_t j = 0; j < cl->head.nargs; j++)
+                vw_expr(&wh, cl->head.args[j]);
+            vw_lits(&wb, cl->body, cl->nbody);
+            bool fresh = false;
+            for (uint32_t v = 0; v < cl->nvars; v++)
+                if (in_body[v] && !in_head[v])
+                    fresh = true;
+            mem_free(in_head);
+            mem_free(in_body);
+            if (fresh) {
+                diags_add(c->d, DIAG_ERROR, l->atom.loc,
+                          "negation of inline relation '%s', whose rule at line %u has variables "
+                          "of its own, cannot be inlined (Souffle refuses it)",
+                          l->atom.name, cl->loc.line);
+                break;
+            }
+        }
+    }
+    return OK;
+}
+
 Status dl_check(DlProgram *p, Diags *d) {
     Status st = OK;
     Checker c = {p, d, OK, NULL, 0};
@@ -1190,6 +2228,11 @@ Status dl_check(DlProgram *p, Diags *d) {
     check_directives(&c);
     for (size_t i = 0; i < p->clauses.len; i++)
         TRY(check_clause(&c, &p->clauses.v[i]));
+    if (d->nerrors == e0)
+        for (size_t i = 0; i < p->clauses.len; i++)
+            TRY(check_inline_negations(&c, p->clauses.v[i].body, p->clauses.v[i].nbody));
+    if (d->nerrors == e0)
+        TRY(inline_relations(&c));
     if (d->nerrors == e0)
         for (size_t i = 0; i < p->clauses.len; i++)
             compile_regexes(&c, p->clauses.v[i].body, p->clauses.v[i].nbody);

@@ -83,8 +83,9 @@ Status dl_cpp_run(const char *path, const char *name, const char *text, size_t l
         goto fail;
     }
     static char a_x[] = "-x", a_c[] = "c", a_undef[] = "-undef", a_nostdinc[] = "-nostdinc",
-                a_w[] = "-w", a_i[] = "-I", a_d[] = "-D", a_stdin[] = "-";
-    char *fixed[] = {(char *)cpp, a_x, a_c, a_undef, a_nostdinc, a_w, a_i, incdir};
+                a_w[] = "-w", a_i[] = "-I", a_d[] = "-D", a_stdin[] = "-",
+                a_ram[] = "-DRAM_DOMAIN_SIZE=64"; /* as Souffle defines it (64-bit values) */
+    char *fixed[] = {(char *)cpp, a_x, a_c, a_undef, a_nostdinc, a_w, a_ram, a_i, incdir};
     for (size_t i = 0; i < ARRAY_LEN(fixed); i++)
         TRY(vec_push(&argv, fixed[i]));
     for (size_t i = 0; defines && defines[i]; i++) {

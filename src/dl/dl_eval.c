@@ -23,6 +23,8 @@
  * floats follow IEEE 754.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <errno.h>
 #include <pthread.h>
 #include <regex.h>
 #include <stdio.h>
@@ -39,6 +41,9 @@ typedef struct AggAcc {
     DlValue acc;
     DlKind kind;
     DlAggOp op;
+    /* materialised body (DlAgg.dvars): the tuples of those variables, folded distinct */
+    DlValue *rows;
+    size_t nrows, cap;
 } AggAcc;
 
 typedef struct Worker {
@@ -167,27 +172,107 @@ static DlValue ipow(DlValue base, DlValue exp, bool is_signed) {
     return r;
 }
 
-/* Parses a whole string as a signed 64-bit decimal (optional sign). */
+/* Parses a whole string as a signed 64-bit integer (optional sign; decimal, or hex after
+ * "0x" and binary after "0b", as Souffle's to_number). */
 static bool parse_i64(const char *s, size_t n, int64_t *out) {
     size_t i = 0;
     bool neg = false;
     if (i < n && (s[i] == '-' || s[i] == '+'))
         neg = s[i++] == '-';
+    unsigned base = 10;
+    if (i + 2 < n && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'b')) {
+        base = s[i + 1] == 'x' ? 16 : 2;
+        i += 2;
+    }
     if (i == n)
         return false;
     uint64_t v = 0;
     for (; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
+        char ch = s[i];
+        unsigned dgt = ch >= '0' && ch <= '9'   ? (unsigned)(ch - '0')
+                       : ch >= 'a' && ch <= 'f' ? (unsigned)(ch - 'a' + 10)
+                       : ch >= 'A' && ch <= 'F' ? (unsigned)(ch - 'A' + 10)
+                                                : 99;
+        if (dgt >= base)
             return false;
-        uint64_t dgt = (uint64_t)(s[i] - '0');
-        if (v > (UINT64_MAX - dgt) / 10)
+        if (v > (UINT64_MAX - dgt) / base)
             return false;
-        v = v * 10 + dgt;
+        v = v * base + dgt;
     }
     if (neg ? v > (uint64_t)INT64_MAX + 1 : v > (uint64_t)INT64_MAX)
         return false;
     *out = neg ? (int64_t)(0 - v) : (int64_t)v;
     return true;
+}
+
+void dl_regex_pattern(const char *pat, size_t n, StrBuf *out) {
+    sb_adds(out, "^(");
+    bool br = false;   /* inside a bracket expression */
+    bool dash = false; /* an escaped '-' in it: written last, where POSIX reads it literally */
+    for (size_t i = 0; i < n; i++) {
+        char ch = pat[i];
+        if (ch == '[' && !br) {
+            br = true;
+            sb_addc(out, ch);
+            /* a ']' right after '[' or '[^' is a literal member */
+            if (i + 1 < n && pat[i + 1] == '^')
+                sb_addc(out, pat[++i]);
+            if (i + 1 < n && pat[i + 1] == ']')
+                sb_addc(out, pat[++i]);
+            continue;
+        }
+        if (ch == '[' && br && i + 1 < n && (pat[i + 1] == ':' || pat[i + 1] == '.' ||
+                                             pat[i + 1] == '=')) {
+            /* [:class:] inside brackets: copy through the closing ":]" */
+            char d = pat[i + 1];
+            size_t j = i + 2;
+            while (j + 1 < n && !(pat[j] == d && pat[j + 1] == ']'))
+                j++;
+            size_t end = j + 1 < n ? j + 2 : n;
+            sb_add(out, pat + i, end - i);
+            i = end - 1;
+            continue;
+        }
+        if (ch == ']' && br) {
+            br = false;
+            if (dash)
+                sb_addc(out, '-');
+            dash = false;
+            sb_addc(out, ch);
+            continue;
+        }
+        if (ch != '\\' || i + 1 >= n) {
+            sb_addc(out, ch);
+            continue;
+        }
+        char e = pat[++i];
+        const char *cls = NULL;
+        switch (e) {
+        case 'd': cls = br ? "0-9" : "[0-9]"; break;
+        case 'w': cls = br ? "[:alnum:]_" : "[[:alnum:]_]"; break;
+        case 's': cls = br ? "[:space:]" : "[[:space:]]"; break;
+        case 'D': cls = br ? NULL : "[^0-9]"; break;
+        case 'W': cls = br ? NULL : "[^[:alnum:]_]"; break;
+        case 'S': cls = br ? NULL : "[^[:space:]]"; break;
+        case 't': cls = "\t"; break;
+        case 'n': cls = "\n"; break;
+        case 'r': cls = "\r"; break;
+        case 'f': cls = "\f"; break;
+        case 'v': cls = "\v"; break;
+        default: break;
+        }
+        if (cls)
+            sb_adds(out, cls);
+        else if (br && e == '-')
+            dash = true;
+        else if (br) { /* POSIX brackets have no escapes: the character itself */
+            sb_addc(out, e);
+        } else {
+            sb_addc(out, '\\');
+            sb_addc(out, e);
+        }
+    }
+    sb_adds(out, ")$");
 }
 
 static bool eval(Worker *w, const DlExpr *e, DlValue *out);
@@ -205,7 +290,21 @@ static bool eval_fun(Worker *w, const DlExpr *e, DlValue *out) {
     }
     switch (e->fun) {
     case DL_FUN_NEG: *out = k == DL_KIND_FLOAT ? from_f(-as_f(a)) : 0 - a; return true;
-    case DL_FUN_ADD: *out = k == DL_KIND_FLOAT ? from_f(as_f(a) + as_f(b)) : a + b; return true;
+    case DL_FUN_ADD:
+        if (k == DL_KIND_SYMBOL) { /* symbol + symbol concatenates (Souffle 2.5) */
+            size_t start = w->tmp.len;
+            sym_append(w, a);
+            sym_append(w, b);
+            if (w->tmp.oom) {
+                w->st = E_NOMEM;
+                return false;
+            }
+            *out = intern_w(w, w->tmp.buf + start, w->tmp.len - start);
+            sb_truncate(&w->tmp, start);
+            return w->st == OK;
+        }
+        *out = k == DL_KIND_FLOAT ? from_f(as_f(a) + as_f(b)) : a + b;
+        return true;
     case DL_FUN_SUB: *out = k == DL_KIND_FLOAT ? from_f(as_f(a) - as_f(b)) : a - b; return true;
     case DL_FUN_MUL: *out = k == DL_KIND_FLOAT ? from_f(as_f(a) * as_f(b)) : a * b; return true;
     case DL_FUN_DIV:
@@ -323,37 +422,74 @@ static bool eval_fun(Worker *w, const DlExpr *e, DlValue *out) {
     }
     case DL_FUN_ORD: *out = a; return true;
     case DL_FUN_TO_NUMBER: {
-        size_t start = w->tmp.len;
-        sym_append(w, a);
-        int64_t v = 0;
-        bool ok = parse_i64(w->tmp.buf + start, w->tmp.len - start, &v);
-        sb_truncate(&w->tmp, start);
-        *out = (DlValue)v;
-        return ok;
+        DlKind ak = (DlKind)e->args[0]->ty;
+        if (ak == DL_KIND_SYMBOL) {
+            size_t start = w->tmp.len;
+            sym_append(w, a);
+            int64_t v = 0;
+            bool ok = parse_i64(w->tmp.buf + start, w->tmp.len - start, &v);
+            sb_truncate(&w->tmp, start);
+            *out = (DlValue)v;
+            return ok;
+        }
+        if (ak == DL_KIND_FLOAT) { /* truncates toward 0; saturates; NaN is 0 */
+            double f = as_f(a);
+            *out = f != f                          ? 0
+                   : f >= 9223372036854775808.0  ? (DlValue)INT64_MAX
+                   : f < -9223372036854775808.0  ? (DlValue)INT64_MIN
+                                                  : (DlValue)(int64_t)f;
+        } else
+            *out = a; /* number; unsigned: the same bits, as Souffle's cast */
+        return true;
     }
     case DL_FUN_TO_STRING: {
-        char buf[64];
+        char buf[400]; /* %f of DBL_MAX: 309 digits and 7 more */
         DlKind ak = (DlKind)e->args[0]->ty;
+        if (ak == DL_KIND_SYMBOL) {
+            *out = a;
+            return true;
+        }
         if (ak == DL_KIND_NUMBER)
             snprintf(buf, sizeof buf, "%lld", (long long)(int64_t)a);
         else if (ak == DL_KIND_UNSIGNED)
             snprintf(buf, sizeof buf, "%llu", (unsigned long long)a);
-        else
-            snprintf(buf, sizeof buf, "%.17g", as_f(a));
+        else /* std::to_string, as Souffle: 2.5 is "2.500000" */
+            snprintf(buf, sizeof buf, "%f", as_f(a));
         *out = intern_w(w, buf, strlen(buf));
         return w->st == OK;
     }
-    case DL_FUN_TO_FLOAT: {
-        DlKind ak = (DlKind)e->args[0]->ty;
-        double f = ak == DL_KIND_NUMBER     ? (double)(int64_t)a
-                   : ak == DL_KIND_UNSIGNED ? (double)a
-                                            : as_f(a);
-        *out = from_f(f);
-        return true;
-    }
+    case DL_FUN_TO_FLOAT:
     case DL_FUN_TO_UNSIGNED: {
         DlKind ak = (DlKind)e->args[0]->ty;
-        if (ak == DL_KIND_FLOAT) {
+        if (ak == DL_KIND_SYMBOL) { /* parses the whole symbol; otherwise no value */
+            size_t start = w->tmp.len;
+            sym_append(w, a);
+            sb_addc(&w->tmp, '\0');
+            if (w->tmp.oom) {
+                w->st = E_NOMEM;
+                return false;
+            }
+            const char *str = w->tmp.buf + start;
+            char *end = NULL;
+            bool ok = str[0] && !isspace((unsigned char)str[0]);
+            if (e->fun == DL_FUN_TO_FLOAT)
+                *out = from_f(strtod(str, &end));
+            else {
+                ok = ok && str[0] != '-';
+                errno = 0;
+                *out = (DlValue)strtoull(str, &end, 10);
+                ok = ok && errno == 0;
+            }
+            ok = ok && end && (size_t)(end - str) == w->tmp.len - start - 1;
+            sb_truncate(&w->tmp, start);
+            return ok;
+        }
+        if (e->fun == DL_FUN_TO_FLOAT) {
+            double f = ak == DL_KIND_NUMBER     ? (double)(int64_t)a
+                       : ak == DL_KIND_UNSIGNED ? (double)a
+                                                : as_f(a);
+            *out = from_f(f);
+        } else if (ak == DL_KIND_FLOAT) {
             double f = as_f(a);
             *out = !(f > 0) ? 0 : f >= 18446744073709551616.0 ? UINT64_MAX : (DlValue)f;
         } else
@@ -433,19 +569,28 @@ static bool filter(Worker *w, const DlOp *op) {
     case DL_CMP_MATCH:
     case DL_CMP_NOT_MATCH: {
         const regex_t *re = op->lhs->re;
+        if (op->lhs->re_bad)
+            return false; /* an invalid pattern: match and !match are both false (Souffle) */
         if (!re) {
             if (!w->re_ok || w->re_pat != (Sym)a) {
                 if (w->re_ok)
                     regfree(&w->re);
                 w->re_ok = false;
                 size_t start = w->tmp.len;
-                sb_adds(&w->tmp, "^(");
                 sym_append(w, a);
-                sb_adds(&w->tmp, ")$");
-                int rc = regcomp(&w->re, w->tmp.buf + start, REG_EXTENDED | REG_NOSUB);
+                size_t mid = w->tmp.len;
+                StrBuf pat = SB_INIT;
+                dl_regex_pattern(w->tmp.buf + start, mid - start, &pat);
                 sb_truncate(&w->tmp, start);
-                if (rc != 0)
-                    return false; /* an invalid computed pattern matches nothing */
+                if (pat.oom) {
+                    sb_release(&pat);
+                    w->st = E_NOMEM;
+                    return false;
+                }
+                int rc = regcomp(&w->re, pat.buf, REG_EXTENDED | REG_NOSUB);
+                sb_release(&pat);
+                if (rc != 0) /* invalid: match and !match are both false, as Souffle */
+                    return false;
                 w->re_ok = true;
                 w->re_pat = (Sym)a;
             }
@@ -509,40 +654,7 @@ static inline bool match_row(const DlOp *op, const DlValue *t, DlValue *env) {
 
 static void exec(Worker *w, const DlOp *op);
 
-static void exec_agg(Worker *w, const DlOp *op) {
-    const DlAgg *g = op->agg;
-    AggAcc acc = {0, 0, DL_KIND_NUMBER, g->op};
-    if (g->target)
-        acc.kind = (DlKind)g->target->ty;
-    if (g->op == DL_AGG_SUM && acc.kind == DL_KIND_FLOAT)
-        acc.acc = from_f(0.0);
-    AggAcc *saved = w->agg;
-    w->agg = &acc;
-    exec(w, op->sub);
-    w->agg = saved;
-    if (w->st != OK)
-        return;
-    DlValue result;
-    if (g->op == DL_AGG_COUNT)
-        result = acc.count;
-    else if (g->op == DL_AGG_SUM)
-        result = acc.acc;
-    else {
-        if (!acc.count)
-            return; /* min/max over nothing: no value */
-        result = acc.acc;
-    }
-    if (op->delta) {
-        if (w->env[op->slot] != result)
-            return;
-    } else
-        w->env[op->slot] = result;
-    exec(w, op + 1);
-}
-
-static void agg_step(Worker *w, const DlOp *op) {
-    AggAcc *a = w->agg;
-    const DlAgg *g = op->agg;
+static void agg_fold(Worker *w, AggAcc *a, const DlAgg *g) {
     DlValue v = 0;
     if (g->target && !eval(w, g->target, &v))
         return;
@@ -566,6 +678,112 @@ static void agg_step(Worker *w, const DlOp *op) {
     a->count++;
 }
 
+static int row_cmp(const DlValue *a, const DlValue *b, uint32_t k) {
+    for (uint32_t i = 0; i < k; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+/* Folds the distinct rows of a materialised body: sorts row indices (merge sort), then
+ * sets the variables of each distinct row and folds it. */
+static void agg_fold_rows(Worker *w, AggAcc *a, const DlAgg *g) {
+    uint32_t k = g->ndvars;
+    size_t n = a->nrows;
+    size_t *ix = mem_alloc(sizeof(size_t) * (n + 1)), *tmp = mem_alloc(sizeof(size_t) * (n + 1));
+    if (!ix || !tmp) {
+        mem_free(ix);
+        mem_free(tmp);
+        w->st = E_NOMEM;
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        ix[i] = i;
+    for (size_t width = 1; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            size_t i = lo, j = mid, o = lo;
+            while (i < mid && j < hi)
+                tmp[o++] = row_cmp(a->rows + ix[j] * k, a->rows + ix[i] * k, k) < 0 ? ix[j++]
+                                                                                 : ix[i++];
+            while (i < mid)
+                tmp[o++] = ix[i++];
+            while (j < hi)
+                tmp[o++] = ix[j++];
+        }
+        size_t *t = ix;
+        ix = tmp;
+        tmp = t;
+    }
+    for (size_t i = 0; i < n && w->st == OK; i++) {
+        const DlValue *r = a->rows + ix[i] * k;
+        if (i && row_cmp(r, a->rows + ix[i - 1] * k, k) == 0)
+            continue;
+        for (uint32_t j = 0; j < k; j++)
+            w->env[g->dvars[j]] = r[j];
+        agg_fold(w, a, g);
+    }
+    mem_free(ix);
+    mem_free(tmp);
+}
+
+static void exec_agg(Worker *w, const DlOp *op) {
+    const DlAgg *g = op->agg;
+    AggAcc acc = {0, 0, DL_KIND_NUMBER, g->op, NULL, 0, 0};
+    if (g->target)
+        acc.kind = (DlKind)g->target->ty;
+    if (g->op == DL_AGG_SUM && acc.kind == DL_KIND_FLOAT)
+        acc.acc = from_f(0.0);
+    AggAcc *saved = w->agg;
+    w->agg = &acc;
+    exec(w, op->sub);
+    w->agg = saved;
+    if (w->st == OK && g->dvars)
+        agg_fold_rows(w, &acc, g);
+    mem_free(acc.rows);
+    if (w->st != OK)
+        return;
+    DlValue result;
+    if (g->op == DL_AGG_COUNT)
+        result = acc.count;
+    else if (g->op == DL_AGG_SUM)
+        result = acc.acc;
+    else {
+        if (!acc.count)
+            return; /* min/max over nothing: no value */
+        result = acc.acc;
+    }
+    if (op->delta) {
+        if (w->env[op->slot] != result)
+            return;
+    } else
+        w->env[op->slot] = result;
+    exec(w, op + 1);
+}
+
+static void agg_step(Worker *w, const DlOp *op) {
+    AggAcc *a = w->agg;
+    const DlAgg *g = op->agg;
+    if (g->dvars) { /* materialised: keep the row, fold the distinct ones at the end */
+        uint32_t k = g->ndvars;
+        if (a->nrows == a->cap) {
+            size_t cap = a->cap ? a->cap * 2 : 64;
+            DlValue *r = mem_realloc(a->rows, sizeof(DlValue) * k * cap + 1);
+            if (!r) {
+                w->st = E_NOMEM;
+                return;
+            }
+            a->rows = r;
+            a->cap = cap;
+        }
+        for (uint32_t j = 0; j < k; j++)
+            a->rows[a->nrows * k + j] = w->env[g->dvars[j]];
+        a->nrows++;
+        return;
+    }
+    agg_fold(w, a, g);
+}
+
 static inline DlRel *op_rel(Worker *w, const DlOp *op) {
     return op->delta ? w->delta[op->rel] : w->p->rels[op->rel];
 }
@@ -577,7 +795,7 @@ static void exec_scan(Worker *w, const DlOp *op, DlCursor c, size_t count) {
     do {
         if (match_row(op, dl_cursor_tuple(r, &c), w->env)) {
             exec(w, op + 1);
-            if (w->st != OK)
+            if (w->st != OK || op->once)
                 return;
         }
     } while (--count && dl_cursor_next(r, &c));
@@ -614,7 +832,7 @@ static void exec(Worker *w, const DlOp *op) {
                 return;
             if (match_row(op, t, env)) {
                 exec(w, op + 1);
-                if (w->st != OK)
+                if (w->st != OK || op->once)
                     return;
             }
         } while (dl_cursor_next(r, &c));

@@ -106,6 +106,12 @@ typedef struct DlAgg {
     DlLit *body;
     uint32_t nbody;
     uint32_t var; /* the variable holding the result */
+    /* When the body needs Souffle's materialisation (two or more atoms, an aggregate
+     * inside, or a variable repeated in its one atom), the aggregate runs over the
+     * distinct values of these variables (those of the body at its own level), not over
+     * every match; NULL otherwise (set by check). */
+    uint32_t *dvars;
+    uint32_t ndvars;
 } DlAgg;
 
 struct DlExpr {
@@ -120,6 +126,7 @@ struct DlExpr {
     DlExpr **args;
     DlAgg *agg;   /* DL_X_AGG, and kept on the rewritten DL_X_VAR */
     void *re;     /* compiled regex for match with a constant pattern (regex_t *) */
+    bool re_bad;  /* a constant pattern that does not compile: the match is false */
 };
 
 typedef struct DlAtom {
@@ -199,6 +206,7 @@ typedef struct DlDecl {
     uint8_t *kinds; /* DlKind per column */
     int32_t *tys;   /* type index per column (-1: undeclared), set by the checker */
     bool eqrel;
+    bool is_inline;  /* the `inline` qualifier (accepted; the relation is still computed) */
     bool is_input, is_output, is_printsize;
     bool has_rules;  /* a fact or rule derives it */
     bool used;       /* appears in a body */
@@ -234,6 +242,8 @@ typedef struct DlOp DlOp;
 struct DlOp {
     DlOpKind kind;
     bool delta;         /* SCAN/LOOKUP: restrict to the delta rows */
+    bool once;          /* SCAN/LOOKUP outside aggregates that binds no variable
+                           (`f(_, _)`, `h(x)` with x bound...): the first match is enough */
     uint32_t rel;
     int32_t index;      /* SCAN/LOOKUP/EXISTS/NOT: the index (column order) searched */
     uint32_t arity;
@@ -448,5 +458,9 @@ static inline DlKind dl_decl_kind(const DlDecl *dc, uint32_t col) {
 
 const char *dl_kind_name(DlKind k);
 void dl_regex_free(void *re);
+/* Appends "^(" pat ")$" to out for regcomp(REG_EXTENDED), with the ECMAScript escapes
+ * Souffle's patterns use and POSIX lacks rewritten: \d \w \s (and \D \W \S outside
+ * brackets) as classes, \t \n \r \f \v as the characters. */
+void dl_regex_pattern(const char *pat, size_t n, StrBuf *out);
 
 #endif

@@ -361,8 +361,62 @@ fail:
     return st;
 }
 
+static bool mark_lits(bool *reach, const DlLit *lits, uint32_t n);
+
+static bool mark_expr(bool *reach, const DlExpr *e) {
+    bool changed = false;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        changed |= mark_expr(reach, e->args[i]);
+    if (e->agg) {
+        changed |= mark_lits(reach, e->agg->body, e->agg->nbody);
+        if (e->agg->target)
+            changed |= mark_expr(reach, e->agg->target);
+    }
+    return changed;
+}
+
+/* Marks the relations lits read (negations and aggregate bodies too). */
+static bool mark_lits(bool *reach, const DlLit *lits, uint32_t n) {
+    bool changed = false;
+    for (uint32_t i = 0; i < n; i++) {
+        const DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
+            if (!reach[l->atom.rel])
+                reach[l->atom.rel] = changed = true;
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                changed |= mark_expr(reach, l->atom.args[j]);
+        } else if (l->kind == DL_LIT_CMP) {
+            changed |= mark_expr(reach, l->lhs);
+            changed |= mark_expr(reach, l->rhs);
+        }
+    }
+    return changed;
+}
+
 Status dl_io_read_inputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
     Status result = OK;
+    /* When only the written outputs are observed (write_outputs), the relations that
+     * reach no .output or .printsize are not computed from files at all, as Souffle
+     * drops them: their inputs are not read, nor are their files required. */
+    bool *reach = NULL;
+    if (o->write_outputs) {
+        reach = mem_calloc(p->decls.len + 1, 1);
+        if (!reach)
+            return E_NOMEM;
+        for (size_t r = 0; r < p->decls.len; r++)
+            reach[r] = p->decls.v[r].is_output || p->decls.v[r].is_printsize;
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (size_t i = 0; i < p->clauses.len; i++) {
+                const DlClause *cl = &p->clauses.v[i];
+                if (!reach[cl->head.rel])
+                    continue;
+                changed |= mark_lits(reach, cl->body, cl->nbody);
+                for (uint32_t j = 0; j < cl->head.nargs; j++)
+                    changed |= mark_expr(reach, cl->head.args[j]);
+            }
+        }
+    }
     for (size_t i = 0; i < p->dirs.len; i++) {
         const DlDirective *dir = &p->dirs.v[i];
         if (dir->kind != DL_DIR_INPUT)
@@ -372,12 +426,17 @@ Status dl_io_read_inputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
         const DlDecl *dc = &p->decls.v[dir->rel];
         if (!dc->used && !dc->is_output && !dc->is_printsize)
             continue;
+        if (reach && !reach[dir->rel])
+            continue;
         Status st = read_file(p, dir, o->fact_dir ? o->fact_dir : ".", d);
-        if (st == E_NOMEM || st == E_LIMIT)
+        if (st == E_NOMEM || st == E_LIMIT) {
+            mem_free(reach);
             return st;
+        }
         if (st != OK && result == OK)
             result = st;
     }
+    mem_free(reach);
     return result;
 }
 

@@ -1056,12 +1056,29 @@ static void parse_decl(Parser *ps) {
     }
     if (!ps->err)
         expect(ps, DL_TOK_RPAREN);
-    bool eqrel = false, in = false, out_ = false, psz = false;
+    bool eqrel = false, in = false, out_ = false, psz = false, inl = false;
+    const DlTok *quals[16];
+    size_t nquals = 0;
     while (!ps->err && at(ps, DL_TOK_IDENT) && peek2(ps)->kind != DL_TOK_LPAREN) {
         const DlTok *q = peek(ps);
-        if (tok_is(q, "btree") || tok_is(q, "brie") || tok_is(q, "btree_delete") ||
-            tok_is(q, "inline") || tok_is(q, "no_inline") || tok_is(q, "magic") ||
-            tok_is(q, "no_magic") || tok_is(q, "overridable"))
+        bool known = tok_is(q, "btree") || tok_is(q, "brie") || tok_is(q, "btree_delete") ||
+                     tok_is(q, "inline") || tok_is(q, "no_inline") || tok_is(q, "magic") ||
+                     tok_is(q, "no_magic") || tok_is(q, "overridable") || tok_is(q, "eqrel") ||
+                     tok_is(q, "input") || tok_is(q, "output") || tok_is(q, "printsize");
+        if (known) { /* a qualifier given twice is an error, as in Souffle */
+            for (size_t k = 0; k < nquals; k++)
+                if (quals[k]->len == q->len && memcmp(quals[k]->s, q->s, q->len) == 0) {
+                    diags_add(ps->d, DIAG_ERROR, q->loc, "the '%.*s' qualifier is given twice",
+                              (int)q->len, q->s);
+                    break;
+                }
+            if (nquals < ARRAY_LEN(quals))
+                quals[nquals++] = q;
+        }
+        if (tok_is(q, "inline"))
+            inl = true;
+        else if (known && !tok_is(q, "eqrel") && !tok_is(q, "input") && !tok_is(q, "output") &&
+                 !tok_is(q, "printsize"))
             ;
         else if (tok_is(q, "eqrel"))
             eqrel = true;
@@ -1098,6 +1115,7 @@ static void parse_decl(Parser *ps) {
         DL_MEMCPY(dc.attr_names, an.v, sizeof(char *) * an.len);
         DL_MEMCPY(dc.attr_types, at_.v, sizeof(char *) * an.len);
         dc.eqrel = eqrel;
+        dc.is_inline = inl;
         if (vec_push(&ps->p->decls, dc) != OK) {
             ps->st = E_NOMEM;
             break;

@@ -994,6 +994,71 @@ Status dl_plan_build(DlProgram *p, Diags *d) {
                       p->decls.v[v].name, p->decls.v[w].name, sb.buf);
             sb_release(&sb);
         }
+    /* .plan versions: one per recursive atom of the rule (Souffle: "only versions 0..N-1
+     * permitted"; version 0 for a rule that is not recursive) */
+    for (size_t i = 0; i < p->clauses.len; i++) {
+        const DlClause *cl = &p->clauses.v[i];
+        if (!cl->nplan)
+            continue;
+        uint32_t nrec = 0;
+        for (uint32_t j = 0; j < cl->nbody; j++)
+            if (cl->body[j].kind == DL_LIT_ATOM &&
+                t.comp[cl->body[j].atom.rel] == t.comp[cl->head.rel])
+                nrec++;
+        for (uint32_t k = 0; k < cl->nplan; k++)
+            if (cl->plan[k].version >= (nrec ? nrec : 1))
+                diags_add(d, DIAG_ERROR, cl->plan[k].loc,
+                          ".plan version %u does not exist: only versions 0..%u (one per "
+                          "recursive atom of the rule)",
+                          cl->plan[k].version, nrec ? nrec - 1 : 0);
+    }
+    /* inline relations that depend on each other in a cycle (Souffle cannot inline them) */
+    {
+        uint8_t *color = mem_calloc(n + 1, 1);
+        uint32_t *stack = mem_calloc(n + 1, sizeof(uint32_t));
+        size_t *pos = mem_calloc(n + 1, sizeof(size_t));
+        if (!color || !stack || !pos) {
+            mem_free(color), mem_free(stack), mem_free(pos);
+            st = E_NOMEM;
+            goto fail;
+        }
+        for (uint32_t r = 0; r < n; r++) {
+            if (!p->decls.v[r].is_inline || color[r])
+                continue;
+            /* iterative DFS over edges between inline relations */
+            size_t sp = 0;
+            stack[sp] = r;
+            pos[sp] = 0;
+            color[r] = 1;
+            sp++;
+            while (sp) {
+                uint32_t v = stack[sp - 1];
+                if (pos[sp - 1] >= g.succ[v].len) {
+                    color[v] = 2;
+                    sp--;
+                    continue;
+                }
+                uint32_t w = g.succ[v].v[pos[sp - 1]++];
+                if (!p->decls.v[w].is_inline)
+                    continue;
+                if (color[w] == 1) {
+                    diags_add(d, DIAG_ERROR, p->decls.v[w].loc,
+                              "inline relation '%s' depends on itself through inline relations "
+                              "('%s' -> ... -> '%s'): cyclic inline relations cannot be inlined "
+                              "(Souffle refuses them)",
+                              p->decls.v[w].name, p->decls.v[v].name, p->decls.v[w].name);
+                    continue;
+                }
+                if (color[w] == 0) {
+                    color[w] = 1;
+                    stack[sp] = w;
+                    pos[sp] = 0;
+                    sp++;
+                }
+            }
+        }
+        mem_free(color), mem_free(stack), mem_free(pos);
+    }
     if (d->nerrors > e0) {
         st = E_SEMANTIC;
         goto fail;
@@ -1068,13 +1133,37 @@ Status dl_plan_build(DlProgram *p, Diags *d) {
         s->nrec = (uint32_t)rec.len;
     }
     TRY(assign_indexes(p));
+    /* a search outside aggregates that binds nothing only needs one match (the rest of
+     * the rule would run again with the same values; inside an aggregate every match
+     * counts) */
+    for (uint32_t c = 0; c < p->nstrata; c++) {
+        DlStratum *sv = &p->strata[c];
+        for (int pass = 0; pass < 2; pass++) {
+            DlPlanRule *rs = pass ? sv->rec : sv->base;
+            uint32_t nr = pass ? sv->nrec : sv->nbase;
+            for (uint32_t i = 0; i < nr; i++)
+                for (uint32_t k = 0; k < rs[i].nops; k++) {
+                    DlOp *op = &rs[i].ops[k];
+                    if (op->kind != DL_OP_SCAN && op->kind != DL_OP_LOOKUP)
+                        continue;
+                    bool binds = false;
+                    for (uint32_t j = 0; j < op->arity; j++)
+                        if (op->cols && op->cols[j].act == DL_COL_BIND)
+                            binds = true;
+                    op->once = op->cols && !binds;
+                }
+        }
+    }
     if (d->nerrors > e0)
         st = E_SEMANTIC;
 fail:
-    for (uint32_t v = 0; g.succ && v < n; v++) {
-        vec_release(&g.succ[v]);
-        vec_release(&g.neg[v]);
-        vec_release(&g.loc[v]);
+    for (uint32_t v = 0; v < n; v++) {
+        if (g.succ)
+            vec_release(&g.succ[v]);
+        if (g.neg)
+            vec_release(&g.neg[v]);
+        if (g.loc)
+            vec_release(&g.loc[v]);
     }
     mem_free(g.succ);
     mem_free(g.neg);

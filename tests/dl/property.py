@@ -9,7 +9,9 @@ every output relation. Prints one line per failure and a closing `N passed, M fa
 
 The generated language: number columns (values 0..5), positive atoms with variables,
 constants and wildcards, negation of lower strata, comparisons (< <= != =), head
-expressions (x + y) % 5 and x * 2 % 7, count/sum/min/max aggregates over lower strata,
+expressions (x + y) % 5 and x * 2 % 7, count/sum/min/max aggregates over lower strata
+(with Souffle 2.5's scoping: a variable of the target expression is local to the
+aggregate),
 recursion (linear and non-linear) within a stratum, disjunction.
 """
 import itertools
@@ -208,8 +210,11 @@ def solve(body, db, env):
     elif l[0] == "agg":
         _, v, kind, target, rel, inner = l
         vals = []
+        # Souffle's scoping: a variable of the target expression is local to the
+        # aggregate even when the rule binds the same name outside it
+        local = {k: x for k, x in env.items() if k != target or kind == "count"}
         for t in db[rel]:
-            e = match(inner, t, env)
+            e = match(inner, t, local)
             if e is not None:
                 vals.append(e[target])
         if kind == "count":
