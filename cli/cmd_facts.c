@@ -1,5 +1,6 @@
 /*
- * cmd_facts.c — `irlog facts INPUT... -o DIR`: LLVM IR → relations.
+ * cmd_facts.c — `irlog facts INPUT... -o DIR|DB`: LLVM IR → relations (a directory of
+ * .facts or .csv files, or one SQLite database with --format sqlite).
  *
  * LLVM calls abort() on some invalid inputs, so each job (the linked program, or each
  * input with --separate) runs in a child process; a child killed by a signal is
@@ -45,8 +46,11 @@ static void print_stats(const char *outdir, const IrStats *st, FactFormat fmt) {
     printf("\n%llu rows in %zu non-empty relations (of %d); %llu functions, %llu instructions\n",
            (unsigned long long)total, nonempty, (int)REL__COUNT,
            (unsigned long long)st->functions, (unsigned long long)st->instructions);
-    printf("written to %s/ (one %s file per relation)\n", outdir,
-           fmt == FACTS_CSV ? ".csv" : ".facts");
+    if (fmt == FACTS_SQLITE)
+        printf("written to %s (one SQLite database, one table per relation)\n", outdir);
+    else
+        printf("written to %s/ (one %s file per relation)\n", outdir,
+               fmt == FACTS_CSV ? ".csv" : ".facts");
     static const char *const names[IR_PHASE__COUNT] = {"read", "verify", "module text",
                                                        "prepare", "walk", "write"};
     printf("seconds:");
@@ -104,6 +108,10 @@ static void remove_tmp(const char *outdir, pid_t pid) {
         }
     }
     rmdir(p.buf);
+    /* --format sqlite: the temporary database is a file of that name */
+    unlink(p.buf);
+    sb_addf(&p, "-journal");
+    unlink(p.buf);
     sb_release(&p);
     sb_release(&f);
 }
@@ -158,6 +166,9 @@ static int start_job(Job *j, const FactsArgs *a) {
     if (pid == 0) {
         catch_signals(false);
         signal(SIGPIPE, SIG_DFL);
+        /* past a file size limit (ulimit -f) a write fails with EFBIG, reported as an
+         * output error, instead of killing the process */
+        signal(SIGXFSZ, SIG_IGN);
         /* if the parent dies, so does the child, before it can put anything in place */
         prctl(PR_SET_PDEATHSIG, SIGTERM);
         if (getppid() != parent)
@@ -244,14 +255,15 @@ int facts_generate(const char *const *inputs, size_t n, const char *outdir) {
     return run_jobs(&j, 1, 1, &a);
 }
 
-/* "dir/x.bc" → "OUT/x" (the input's base name without its extension). */
-static char *separate_dir(const char *outdir, const char *input) {
+/* "dir/x.bc" → "OUT/x" (the input's base name without its extension; "OUT/x.db" for
+ * a database). */
+static char *separate_dir(const char *outdir, const char *input, FactFormat fmt) {
     const char *b = strrchr(input, '/');
     b = b ? b + 1 : input;
     const char *dot = strrchr(b, '.');
     size_t n = dot && dot != b ? (size_t)(dot - b) : strlen(b);
     StrBuf sb = SB_INIT;
-    sb_addf(&sb, "%s/%.*s", outdir, (int)n, b);
+    sb_addf(&sb, "%s/%.*s%s", outdir, (int)n, b, fmt == FACTS_SQLITE ? ".db" : "");
     return sb_detach(&sb, NULL);
 }
 
@@ -280,8 +292,10 @@ int cmd_facts(int argc, char **argv) {
                 a.opt.format = FACTS_TSV;
             else if (!strcmp(argv[i], "csv"))
                 a.opt.format = FACTS_CSV;
+            else if (!strcmp(argv[i], "sqlite"))
+                a.opt.format = FACTS_SQLITE;
             else {
-                cli_error("facts: unknown format '%s' (tsv or csv)", argv[i]);
+                cli_error("facts: unknown format '%s' (tsv, csv or sqlite)", argv[i]);
                 goto usage;
             }
         } else if (!strcmp(s, "-j") || !strcmp(s, "--jobs")) {
@@ -323,10 +337,13 @@ int cmd_facts(int argc, char **argv) {
         }
     }
     if (!a.outdir || a.ninputs == 0) {
-        cli_error("facts: %s", !a.outdir ? "missing -o DIR" : "no input files");
+        cli_error("facts: %s", !a.outdir ? (a.opt.format == FACTS_SQLITE ? "missing -o FILE.db"
+                                                                          : "missing -o DIR")
+                                          : "no input files");
         goto usage;
     }
     if (a.in_process) {
+        signal(SIGXFSZ, SIG_IGN);
         rc = run_job(a.inputs, a.separate ? 1 : a.ninputs, a.outdir, &a);
         mem_free(a.inputs);
         return rc;
@@ -345,7 +362,7 @@ int cmd_facts(int argc, char **argv) {
     for (size_t k = 0; k < a.ninputs && rc == EXIT_OK; k++) {
         jobs[k].inputs = &a.inputs[k];
         jobs[k].n = 1;
-        jobs[k].outdir = separate_dir(a.outdir, a.inputs[k]);
+        jobs[k].outdir = separate_dir(a.outdir, a.inputs[k], a.opt.format);
         if (!jobs[k].outdir) {
             rc = EXIT_INTERNAL;
             break;

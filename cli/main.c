@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "facts.h"
 
 typedef struct Command {
     const char *name;
@@ -59,6 +60,7 @@ static void usage(FILE *out) {
 
 int main(int argc, char **argv) {
     diags_program = "irlog";
+    facts_irlog_version = IRLOG_VERSION; /* recorded in the databases it writes */
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

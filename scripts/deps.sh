@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # deps.sh — installs what irlog needs to build and test, when it is missing, on Debian
-# (bookworm) or Ubuntu: LLVM 19 (llvm-19-dev), clang-19, SQLite, CMake, python3, procps.
+# (bookworm) or Ubuntu: LLVM 19 (llvm-19-dev), clang-19, SQLite (library and shell), CMake,
+# python3, procps, and for the tests PostgreSQL (server and psql; tests/sql starts a
+# throwaway cluster of its own).
 # Runs apt-get as root, or through sudo. Does nothing when everything is there.
 set -eu
 need=()
@@ -11,6 +13,11 @@ command -v make >/dev/null 2>&1 || need+=(make)
 command -v cc >/dev/null 2>&1 || need+=(gcc)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 [ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)       # tests/sql: reading databases back
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql) # tests/sql/test_postgres.sh
+command -v psql >/dev/null 2>&1 || need+=(postgresql-client)
+command -v perl >/dev/null 2>&1 || need+=(perl)
+command -v runuser >/dev/null 2>&1 || need+=(util-linux)
 command -v pgrep >/dev/null 2>&1 || need+=(procps) # tests/ir/test_signals.sh
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "deps: installing ${need[*]}" >&2

@@ -2,6 +2,9 @@
 # Golden cases: tests/golden/dl/<case>/ (see tests/dl/run_golden.sh).
 # Property tests: random programs and facts, the engine against a naive evaluator
 # (tests/dl/naive.py), sequential and with -j 2.
+# Not registered (they need Soufflé's source, SOUFFLE_SRC, and skip without it; see
+# docs/datalog.md): tests/dl/souffle_conformance.sh (Soufflé's evaluation and example
+# cases) and tests/dl/souffle_errors.sh (its semantic and syntactic error cases).
 if(IRLOG_HAVE_DL)
   add_test(NAME dl.golden
            COMMAND sh ${CMAKE_SOURCE_DIR}/tests/dl/run_golden.sh $<TARGET_FILE:irlog>

@@ -104,13 +104,18 @@ IrRel facts_rel_by_name(const char *name);
 
 /* ---- the sink ---- */
 
-typedef enum FactFormat { FACTS_TSV, FACTS_CSV } FactFormat;
+/* FACTS_SQLITE: one SQLite database file (sink_sqlite.c) instead of a directory. */
+typedef enum FactFormat { FACTS_TSV, FACTS_CSV, FACTS_SQLITE } FactFormat;
 
 typedef struct FactSink FactSink;
 
 /* Creates a sink that will produce directory `dir`. The rows go into a temporary
  * sibling directory until commit. If `dir` exists it must be empty or hold only an
  * earlier irlog output (regular files named *.facts / *.csv), which commit replaces.
+ * With FACTS_SQLITE, `dir` is the path of the database file instead: the rows go into
+ * a temporary database beside it (`<path>.tmp-irlog.<pid>`), inside one transaction,
+ * renamed into place at commit; an existing `path` must be an SQLite database written
+ * by irlog (it has an irlog_meta table), which commit replaces.
  * OUT *out. On failure a message is written into *err (caller releases). */
 Status fact_sink_open(FactSink **out, const char *dir, FactFormat fmt, StrBuf *err);
 /* A sink that sends the rows down file descriptor fd instead of writing files (for a
@@ -283,6 +288,22 @@ void fs_end(FactSink *s);
 #undef REL8
 #undef REL9
 #undef REL10
+
+/* ---- SQL (sql.c) ---- */
+
+typedef enum SqlDialect { SQL_SQLITE, SQL_POSTGRES } SqlDialect;
+/* Parts of the DDL: the tables, entity views, irlog_entity_type and irlog_meta (run
+ * before loading rows); the indexes and the input rows of irlog_meta (after). */
+enum { SQL_PART_TABLES = 1, SQL_PART_INDEXES = 2, SQL_PART_ALL = 3 };
+/* The version irlog_meta records (the CLI sets it; "unknown" otherwise). */
+extern const char *facts_irlog_version;
+/* Appends the DDL of the relation table in dialect d: the parts asked for. */
+void facts_sql_schema(StrBuf *out, SqlDialect d, int parts);
+/* A hash of the relation table (names, columns, types): 16 hex digits. Static storage. */
+const char *facts_schema_version(void);
+/* The entity relation of an entity type (e.g. "AddInstruction" → REL_add_instruction),
+ * or REL__COUNT when the type has none (its SQL form is then a view). */
+IrRel facts_entity_rel(const char *type);
 
 /* ---- generated documents (schema.c) ---- */
 

@@ -56,7 +56,9 @@ void facts_schema_markdown(StrBuf *out) {
                  "Generated from `src/facts/relations.def` by `irlog schema --markdown`; "
                  "do not edit (a test fails when this file is stale).\n\n"
                  "Each relation is written as `<relation>.facts` (tab-separated, no header) "
-                 "or `<relation>.csv` (with a header). Column types are the entity types "
+                 "or `<relation>.csv` (with a header), or as the table `<relation>` of the "
+                 "SQLite database of `--format sqlite` ([sql.md](sql.md)). "
+                 "Column types are the entity types "
                  "below or Souffle's primitives (`number` is a signed 64-bit integer, "
                  "`unsigned` an unsigned 64-bit integer). How ids are spelled is in "
                  "[ids.md](ids.md).\n\n");

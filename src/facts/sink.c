@@ -7,6 +7,10 @@
  * the work, and a second core takes it). At most MAX_INFLIGHT buffers wait, so memory
  * stays bounded however large the module. Commit hands over the rest, creates the
  * files of empty relations, joins the writer and renames the directory into place.
+ *
+ * FACTS_SQLITE: the buffers hold tagged binary cells (facts_int.h) instead of TSV text,
+ * and the writer thread inserts them into the database of sink_sqlite.c; commit creates
+ * the indexes and renames the database file into place.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -15,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "facts.h"
+#include "facts_int.h"
 
 #define FLUSH_AT (256u * 1024u)
 #define MAX_INFLIGHT 32
@@ -39,6 +43,7 @@ struct FactSink {
     bool sent;      /* stream sink: a frame went out (an abort then sends a reset) */
     char *dir;      /* target directory */
     char *tmp;      /* temporary directory being written */
+    SqlWriter *sql; /* FACTS_SQLITE: the database (used by the writer thread) */
     RelBuf rel[REL__COUNT];
     IrRel cur;      /* relation of the row being written */
     int col;        /* columns written in the current row */
@@ -113,6 +118,10 @@ static Status write_rel(FactSink *s, IrRel r, bool append, const char *data, siz
     Status st = OK;
     if (s->fd >= 0)
         return n ? send_frame(s->fd, (uint32_t)r, data, n, en) : OK;
+    if (s->sql) {
+        *en = 0;
+        return sqlw_rows(s->sql, r, data, n);
+    }
     sb_reset(path);
     sb_addf(path, "%s/%s%s", s->tmp, facts_rels[r].name, ext(s));
     FILE *f = path->oom ? NULL : fopen(path->buf, append ? "ab" : "wb");
@@ -187,6 +196,8 @@ static void flush_rel(FactSink *s, IrRel r, bool final) {
         s->st = E_NOMEM;
         return;
     }
+    if (s->sql && rb->buf.len == 0)
+        return; /* every table exists already */
     if (s->fd >= 0 && ((s->wanted && !s->wanted[r]) || rb->buf.len == 0)) {
         sb_reset(&rb->buf); /* a relation nobody reads: its rows go nowhere */
         return;
@@ -272,8 +283,53 @@ static bool replaceable(const char *dir) {
     return ok;
 }
 
+static Status start_writer(FactSink *s, StrBuf *err) {
+    pthread_mutex_init(&s->mu, NULL);
+    pthread_cond_init(&s->cv_job, NULL);
+    pthread_cond_init(&s->cv_free, NULL);
+    if (pthread_create(&s->writer, NULL, writer_main, s) != 0) {
+        sb_addf(err, "cannot start the writer thread");
+        pthread_mutex_destroy(&s->mu);
+        pthread_cond_destroy(&s->cv_job);
+        pthread_cond_destroy(&s->cv_free);
+        return E_INTERNAL;
+    }
+    s->writer_running = true;
+    return OK;
+}
+
+/* The FACTS_SQLITE sink: the database file `path`, through sink_sqlite.c. */
+static Status open_sqlite(FactSink **out, const char *path, StrBuf *err) {
+    FactSink *s = mem_calloc(1, sizeof *s);
+    if (!s)
+        return E_NOMEM;
+    s->fmt = FACTS_SQLITE;
+    s->fd = -1;
+    sb_init(&s->path);
+    for (int i = 0; i < REL__COUNT; i++) {
+        sb_init(&s->rel[i].buf);
+        s->rel[i].on_disk = true; /* rows are always appended to the table */
+    }
+    s->dir = mem_strdup(path);
+    if (!s->dir) {
+        fact_sink_abort(s);
+        return E_NOMEM;
+    }
+    Status st = sqlw_open(&s->sql, path, err);
+    if (st == OK)
+        st = start_writer(s, err);
+    if (st != OK) {
+        fact_sink_abort(s);
+        return st;
+    }
+    *out = s;
+    return OK;
+}
+
 Status fact_sink_open(FactSink **out, const char *dir, FactFormat fmt, StrBuf *err) {
     *out = NULL;
+    if (fmt == FACTS_SQLITE)
+        return open_sqlite(out, dir, err);
     struct stat st;
     if (stat(dir, &st) == 0) {
         if (!S_ISDIR(st.st_mode)) {
@@ -390,6 +446,8 @@ void fact_sink_abort(FactSink *s) {
     s->qlen = 0;
     if (s->tmp)
         remove_tree_files(s->tmp);
+    sqlw_abort(s->sql);
+    s->sql = NULL;
     for (int i = 0; i < REL__COUNT; i++)
         sb_release(&s->rel[i].buf);
     sb_release(&s->path);
@@ -418,6 +476,17 @@ Status fact_sink_commit(FactSink *s, StrBuf *err) {
         else if (st != OK)
             sb_addf(err, "%s", status_str(st));
         s->sent = false;
+        fact_sink_abort(s);
+        return st;
+    }
+    if (s->sql) {
+        if (st != OK) {
+            sb_addf(err, "%s: cannot write the database: %s", s->dir,
+                    *sqlw_error(s->sql) ? sqlw_error(s->sql) : status_str(st));
+        } else {
+            st = sqlw_commit(s->sql, err); /* frees the writer whatever happens */
+            s->sql = NULL;
+        }
         fact_sink_abort(s);
         return st;
     }
@@ -463,6 +532,13 @@ uint64_t fact_sink_count(const FactSink *s, IrRel r) {
 
 const char *fact_sink_error(FactSink *s) {
     Status st = fact_sink_status(s);
+    if (s->sql && st != OK) {
+        pthread_mutex_lock(&s->mu); /* the writer thread wrote the text before wst */
+        bool writer_failed = s->wst != OK;
+        pthread_mutex_unlock(&s->mu);
+        if (writer_failed && *sqlw_error(s->sql))
+            return sqlw_error(s->sql);
+    }
     if (st == E_IO)
         return strerror(s->err_no ? s->err_no : s->werr_no);
     return status_str(st);
@@ -524,10 +600,40 @@ static size_t utf8_seq(const unsigned char *s, size_t n) {
 static const unsigned char tsv_special[256] = {['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r',
                                                ['\\'] = '\\', ['\0'] = '0'};
 
+/* FACTS_SQLITE: a tagged cell (facts_int.h). */
+static void sql_cell(FactSink *s, char tag, const void *v, size_t n, bool with_len) {
+    StrBuf *b = &s->rel[s->cur].buf;
+    s->col++;
+    if (with_len && n > UINT32_MAX) {
+        if (s->st == OK)
+            s->st = E_LIMIT;
+        n = 0;
+    }
+    if (!sb_reserve(b, 1 + 4 + n))
+        return;
+    b->buf[b->len++] = tag;
+    if (with_len) {
+        uint32_t len = (uint32_t)n;
+        memcpy(b->buf + b->len, &len, 4);
+        b->len += 4;
+    }
+    if (n)
+        memcpy(b->buf + b->len, v, n);
+    b->len += n;
+    b->buf[b->len] = '\0';
+}
+
 void fs_symn(FactSink *s, const char *v, size_t n) {
+    if (s->fmt == FACTS_SQLITE) {
+        sql_cell(s, SQLW_SYM, v, n, true);
+        return;
+    }
     StrBuf *b = cell(s);
     if (s->fmt == FACTS_CSV) {
-        bool quote = n == 0 || memchr(v, '\0', n) != NULL;
+        /* quoted: the empty string (unquoted, it is NULL to PostgreSQL's COPY), and `\.`
+         * (unquoted on a line of its own, COPY's end of data) */
+        bool quote = n == 0 || memchr(v, '\0', n) != NULL ||
+                     (n == 2 && v[0] == '\\' && v[1] == '.');
         for (size_t i = 0; i < n && !quote; i++)
             quote = v[i] == ',' || v[i] == '"' || v[i] == '\n' || v[i] == '\r';
         if (!quote) {
@@ -602,20 +708,30 @@ void fs_sym(FactSink *s, const char *v) {
 }
 
 void fs_num(FactSink *s, int64_t v) {
-    sb_add_i64(cell(s), v);
+    if (s->fmt == FACTS_SQLITE)
+        sql_cell(s, SQLW_NUM, &v, sizeof v, false);
+    else
+        sb_add_i64(cell(s), v);
 }
 
 void fs_unum(FactSink *s, uint64_t v) {
-    sb_add_u64(cell(s), v);
+    if (s->fmt == FACTS_SQLITE)
+        sql_cell(s, SQLW_UNUM, &v, sizeof v, false);
+    else
+        sb_add_u64(cell(s), v);
 }
 
 void fs_float(FactSink *s, double v) {
-    sb_addf(cell(s), "%.17g", v);
+    if (s->fmt == FACTS_SQLITE)
+        sql_cell(s, SQLW_FLOAT, &v, sizeof v, false);
+    else
+        sb_addf(cell(s), "%.17g", v);
 }
 
 void fs_end(FactSink *s) {
     RelBuf *rb = &s->rel[s->cur];
-    sb_addc(&rb->buf, '\n');
+    if (s->fmt != FACTS_SQLITE)
+        sb_addc(&rb->buf, '\n');
     rb->rows++;
     if (rb->buf.len >= FLUSH_AT)
         flush_rel(s, s->cur, false);

@@ -157,6 +157,15 @@ static void walk_function(IrCtx *c, LLVMValueRef f) {
             fs_symn(o, bl->name, bl->name_len);
             fs_end(o);
         }
+        /* predecessors in use-list order, as llvm-dis prints them (irlog emit needs
+         * the order to rebuild the use list) */
+        int64_t pindex = 0;
+        for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(b)); u; u = LLVMGetNextUse(u)) {
+            LLVMValueRef user = LLVMGetUser(u);
+            if (LLVMIsATerminatorInst(user))
+                emit_block_predecessor_list(o, bid, pindex++,
+                                            ir_block_id(c, LLVMGetInstructionParent(user)));
+        }
         int64_t index = 0;
         const char *prev = NULL;
         pending.len = 0;

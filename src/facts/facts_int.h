@@ -1,0 +1,43 @@
+/*
+ * facts_int.h — private to src/facts: the SQLite writer behind a FACTS_SQLITE sink.
+ *
+ * A FACTS_SQLITE sink buffers each row as a sequence of tagged cells (one per column,
+ * in column order) instead of TSV text:
+ *   'S' u32 length, bytes   a symbol (any bytes; length in native byte order)
+ *   'I' int64               a number
+ *   'U' uint64              an unsigned
+ *   'F' double              a float
+ * and hands the buffers, relation by relation, to the writer thread, which inserts them
+ * through sqlw_rows. The SqlWriter is used by one thread at a time: opened by the
+ * caller, fed by the sink's writer thread, committed or aborted by the caller once the
+ * writer thread has been joined.
+ */
+#ifndef IRLOG_FACTS_INT_H
+#define IRLOG_FACTS_INT_H
+
+#include "facts.h"
+
+#define SQLW_SYM 'S'
+#define SQLW_NUM 'I'
+#define SQLW_UNUM 'U'
+#define SQLW_FLOAT 'F'
+
+typedef struct SqlWriter SqlWriter;
+
+/* Checks that `path` is free or holds an irlog database, creates the temporary database
+ * beside it, starts the transaction and creates the tables. OUT *out. On failure writes
+ * a message into *err and removes what it created. */
+Status sqlw_open(SqlWriter **out, const char *path, StrBuf *err);
+/* Inserts the encoded rows data[0..n) of relation r (whole rows only). On failure the
+ * text is kept for sqlw_error; the writer refuses further rows. */
+Status sqlw_rows(SqlWriter *w, IrRel r, const char *data, size_t n);
+/* Text of the writer's first error ("" when none). */
+const char *sqlw_error(const SqlWriter *w);
+/* Creates the indexes, fills irlog_meta, commits, closes and renames the database into
+ * place. Frees w whatever happens; on failure the temporary file is removed and a
+ * message written into *err. */
+Status sqlw_commit(SqlWriter *w, StrBuf *err);
+/* Closes and removes the temporary database; frees w. NULL is allowed. */
+void sqlw_abort(SqlWriter *w);
+
+#endif

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# roundtrip.sh IRLOG LLVM_BIN SRCDIR — the round trip of irlog emit (docs/emit.md).
+#
+# For every case of the corpus: M.bc → llvm-dis-19 → A.ll; irlog facts M.bc → FACTS;
+# irlog emit FACTS → E.ll; llvm-as-19 E.ll → llvm-dis-19 → B.ll; A.ll and B.ll must be the
+# same text except the `; ModuleID` line (the one normalisation, see docs/emit.md).
+# The corpus: every golden fixture (tests/golden/ir/*.ll), tests/ir/inputs/every_opcode.ll,
+# the test programs (tests/programs) compiled by clang-19 at -O0 -g and at -O2, as text
+# (assembled by llvm-as-19) and as clang's bitcode, and, when
+# LLVM 14 is installed (/usr/lib/llvm-14), the typed-pointer fixture and the C programs
+# as LLVM 14 bitcode.
+#
+# Prints one line per case (FAIL with the first differing lines), then
+# `N passed, M failed`. Exits 1 when a case listed in tests/emit/passing.txt fails (a
+# regression) or a check of the command itself fails; cases not in the list may fail
+# (the goal is all of them). A case that passes but is not listed is reported, to be added.
+set -u
+irlog=$1 llvm_bin=$2 srcdir=$3
+here="$srcdir/tests/emit"
+tool() { if [ -x "$llvm_bin/$1" ]; then echo "$llvm_bin/$1"; else command -v "$1-19"; fi; }
+llvm_as=$(tool llvm-as) llvm_dis=$(tool llvm-dis)
+base=${TMPDIR:-}
+if [ -z "$base" ]; then
+  if [ -d /dev/shm ] && [ -w /dev/shm ]; then base=/dev/shm; else base=/tmp; fi
+fi
+tmp=$(mktemp -d "$base/irlog-emit.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+declare -A listed
+while read -r c _; do
+  case "$c" in ''|'#'*) continue;; esac
+  listed[$c]=1
+done < "$here/passing.txt"
+
+# ---- the corpus: case name → bitcode in $tmp/in/<name>.bc
+mkdir -p "$tmp/in/golden"
+cases=()
+add_ll() { # add_ll NAME FILE.ll [LLVM_AS]
+  local as=${3:-$llvm_as}
+  if "$as" "$2" -o "$tmp/in/$1.bc" 2>"$tmp/in/$1.err"; then cases+=("$1")
+  else echo "FAIL $1: cannot assemble $2"; sed 's/^/     /' "$tmp/in/$1.err" | head -5; fi
+}
+for f in "$srcdir"/tests/golden/ir/*.ll; do
+  n=$(basename "$f" .ll)
+  add_ll "golden/$n" "$f"
+done
+add_ll every_opcode "$srcdir/tests/ir/inputs/every_opcode.ll"
+if bash "$srcdir/tests/ir/compile_programs.sh" "$llvm_bin" "$srcdir" "$tmp/progs" \
+     >"$tmp/progs.log" 2>&1; then
+  # both clang's text and clang's bitcode: the bitcode keeps clang's use-list order
+  for f in "$tmp"/progs/*.ll; do
+    n=$(basename "$f" .ll)
+    add_ll "programs.$n.ll" "$f"
+    cp "$tmp/progs/$n.bc" "$tmp/in/programs.$n.bc.bc" && cases+=("programs.$n.bc")
+  done
+else
+  echo "FAIL the test programs do not compile:"; sed 's/^/     /' "$tmp/progs.log" | head -10
+  cases+=("programs(compile)")
+fi
+l14=/usr/lib/llvm-14/bin
+if [ -x "$l14/llvm-as" ] && [ -x "$l14/clang" ]; then
+  mkdir -p "$tmp/in/llvm14"
+  add_ll llvm14/typed_pointers "$srcdir/tests/golden/ir/typed_pointers_llvm14.ll" "$l14/llvm-as"
+  for f in "$srcdir"/tests/programs/*.c; do
+    n=$(basename "$f" .c)
+    for lvl in O0 O2; do
+      flags="-$lvl"; [ $lvl = O0 ] && flags="-O0 -g"
+      if (cd "$(dirname "$f")" && "$l14/clang" -std=c11 $flags -ffile-prefix-map="$(dirname "$f")"=. \
+            -fno-ident -c -emit-llvm "$(basename "$f")" -o "$tmp/in/llvm14/$n.$lvl.bc") 2>/dev/null; then
+        cases+=("llvm14/$n.$lvl")
+      fi
+    done
+  done
+else
+  echo "note: LLVM 14 is not installed (/usr/lib/llvm-14): the typed-pointer bitcode cases are skipped"
+fi
+
+# ---- the round trip of one case; the first differing lines into $w/why
+roundtrip() { # roundtrip NAME → status 0 when identical
+  local w=$tmp/w/$1
+  mkdir -p "$w"
+  [ -f "$tmp/in/$1.bc" ] || { echo "no input" >"$w/why"; return 1; }
+  "$llvm_dis" "$tmp/in/$1.bc" -o "$w/a.ll" 2>"$w/why" || return 1
+  "$irlog" facts "$tmp/in/$1.bc" -o "$w/facts" >/dev/null 2>"$w/why" || { sed -i '1i irlog facts failed:' "$w/why"; return 1; }
+  "$irlog" emit "$w/facts" -o "$w/e.ll" 2>"$w/why"
+  local rc=$?
+  if [ $rc != 0 ]; then sed -i "1i irlog emit failed (exit $rc):" "$w/why"; return 1; fi
+  "$llvm_as" "$w/e.ll" -o "$w/e.bc" 2>"$w/why" || { sed -i '1i llvm-as-19 rejects the emitted text:' "$w/why"; return 1; }
+  "$llvm_dis" "$w/e.bc" -o "$w/b.ll" 2>"$w/why" || return 1
+  grep -v '^; ModuleID = ' "$w/a.ll" >"$w/a.norm"
+  grep -v '^; ModuleID = ' "$w/b.ll" >"$w/b.norm"
+  diff "$w/a.norm" "$w/b.norm" >"$w/why" && return 0
+  sed -i '1i llvm-dis of the original (<) and of the emitted module (>) differ:' "$w/why"
+  return 1
+}
+
+npass=0 nfail=0 nreg=0 new=()
+for c in "${cases[@]}"; do
+  if roundtrip "$c"; then
+    echo "ok   $c"; npass=$((npass + 1))
+    [ -n "${listed[$c]:-}" ] || new+=("$c")
+  else
+    nfail=$((nfail + 1))
+    if [ -n "${listed[$c]:-}" ]; then echo "FAIL $c (REGRESSION: listed in passing.txt)"; nreg=$((nreg + 1))
+    else echo "FAIL $c"; fi
+    sed 's/^/     /' "$tmp/w/$c/why" 2>/dev/null | head -12
+  fi
+done
+
+# ---- the command itself
+nchk=0
+chk() { # chk STATUS NAME
+  if [ "$1" = 0 ]; then echo "ok   check: $2"; else echo "FAIL check: $2"; nchk=$((nchk + 1)); fi
+}
+c=golden/insn_other
+if [ -f "$tmp/w/$c/e.ll" ]; then
+  "$irlog" emit "$tmp/w/$c/facts" -o - >"$tmp/stdout.ll" 2>/dev/null
+  cmp -s "$tmp/stdout.ll" "$tmp/w/$c/e.ll"; chk $? "emit -o - writes the same text to stdout"
+  "$irlog" emit "$tmp/w/$c/facts" -o "$tmp/again.ll" && cmp -s "$tmp/again.ll" "$tmp/w/$c/e.ll"
+  chk $? "emit is deterministic (two runs, same bytes)"
+  "$irlog" emit "$tmp/in/$c.bc" -o "$tmp/direct.ll" && cmp -s "$tmp/direct.ll" "$tmp/w/$c/e.ll"
+  chk $? "emit of a .bc (facts in a temporary directory) = emit of its fact directory"
+  ls "$tmp"/*.tmp.* >/dev/null 2>&1; [ $? != 0 ]; chk $? "no temporary output file is left"
+  cp "$tmp/w/$c/e.ll" "$tmp/keep.ll"
+  mkdir -p "$tmp/empty"
+  "$irlog" emit "$tmp/empty" -o "$tmp/keep.ll" 2>"$tmp/err"; rc=$?
+  [ $rc = 3 ] && grep -q 'cannot read the relation' "$tmp/err" && cmp -s "$tmp/keep.ll" "$tmp/w/$c/e.ll"
+  chk $? "an empty fact directory: exit 3, a message naming a relation, the old output untouched (exit $rc)"
+  "$irlog" emit "$tmp/w/$c/facts" -o out.bc 2>/dev/null; [ $? = 2 ]; chk $? ".bc output: a usage error (not supported yet)"
+else
+  chk 1 "the case $c has no emitted text to check the command with"
+fi
+
+# an edit: rename a function by changing its function_name row only; every reference
+# follows (calls use the function's id), and the result is the original with the new name
+c=programs.linked_list.O2.ll
+if [ -f "$tmp/w/$c/b.ll" ] && grep -q '@list_sum(' "$tmp/w/$c/a.ll"; then
+  cp -r "$tmp/w/$c/facts" "$tmp/renamed"
+  sed -i 's/^@list_sum\tlist_sum$/@list_sum\tsum_of_list/' "$tmp/renamed/function_name.facts"
+  "$irlog" emit "$tmp/renamed" -o "$tmp/renamed.ll" && "$llvm_as" "$tmp/renamed.ll" -o "$tmp/renamed.bc" &&
+    "$llvm_dis" "$tmp/renamed.bc" -o - | grep -v '^; ModuleID = ' >"$tmp/renamed.dis" &&
+    sed 's/@list_sum\b/@sum_of_list/g' "$tmp/w/$c/a.norm" | diff - "$tmp/renamed.dis" >"$tmp/renamed.diff" &&
+    grep -q '@sum_of_list(' "$tmp/renamed.dis"
+  chk $? "edit: renaming @list_sum in function_name renames the function and every call"
+  head -6 "$tmp/renamed.diff" | sed 's/^/     /'
+else
+  chk 1 "edit: no round trip of $c to rename a function in"
+fi
+
+for c in "${new[@]}"; do echo "note: $c now passes: add it to tests/emit/passing.txt"; done
+echo "$npass passed, $nfail failed ($nreg regressions of tests/emit/passing.txt, $nchk command checks failed)"
+[ $nreg = 0 ] && [ $nchk = 0 ]
