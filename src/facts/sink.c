@@ -370,18 +370,11 @@ Status fact_sink_open(FactSink **out, const char *dir, FactFormat fmt, StrBuf *e
         fact_sink_abort(s);
         return E_IO;
     }
-    pthread_mutex_init(&s->mu, NULL);
-    pthread_cond_init(&s->cv_job, NULL);
-    pthread_cond_init(&s->cv_free, NULL);
-    if (pthread_create(&s->writer, NULL, writer_main, s) != 0) {
-        sb_addf(err, "cannot start the writer thread");
-        pthread_mutex_destroy(&s->mu);
-        pthread_cond_destroy(&s->cv_job);
-        pthread_cond_destroy(&s->cv_free);
+    Status ws = start_writer(s, err);
+    if (ws != OK) {
         fact_sink_abort(s);
-        return E_INTERNAL;
+        return ws;
     }
-    s->writer_running = true;
     /* the writer creates every file first, while the walk begins */
     pthread_mutex_lock(&s->mu);
     s->queue[0] = (WriteJob){.rel = REL__COUNT, .append = false, .buf = SB_INIT};
