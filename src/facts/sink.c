@@ -398,18 +398,11 @@ Status fact_sink_open_stream(FactSink **out, int fd, const bool *wanted, StrBuf 
     sb_init(&s->path);
     for (int i = 0; i < REL__COUNT; i++)
         sb_init(&s->rel[i].buf);
-    pthread_mutex_init(&s->mu, NULL);
-    pthread_cond_init(&s->cv_job, NULL);
-    pthread_cond_init(&s->cv_free, NULL);
-    if (pthread_create(&s->writer, NULL, writer_main, s) != 0) {
-        sb_addf(err, "cannot start the writer thread");
-        pthread_mutex_destroy(&s->mu);
-        pthread_cond_destroy(&s->cv_job);
-        pthread_cond_destroy(&s->cv_free);
+    Status ws = start_writer(s, err);
+    if (ws != OK) {
         mem_free(s);
-        return E_INTERNAL;
+        return ws;
     }
-    s->writer_running = true;
     *out = s;
     return OK;
 }
