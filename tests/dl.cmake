@@ -16,3 +16,7 @@ if(IRLOG_HAVE_DL)
                      $<TARGET_FILE:irlog> --count 150)
   endif()
 endif()
+if(IRLOG_HAVE_DL)
+  add_test(NAME dl.interrupt
+           COMMAND bash ${CMAKE_SOURCE_DIR}/tests/dl/test_interrupt.sh $<TARGET_FILE:irlog>)
+endif()

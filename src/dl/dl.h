@@ -75,8 +75,8 @@ typedef struct DlRunOptions {
     void (*progress)(void *arg, const struct DlProgress *pr);
     void *progress_arg;
     /* when set: the run stops with E_LIMIT ("interrupted") once *interrupt is nonzero,
-       checked at each stratum's start and after each recursive iteration (a signal
-       handler sets it; the profile is still printed) */
+       checked at each stratum's start, after each recursive iteration and every 64K rows
+       a join scans (a signal handler sets it; the profile is still printed) */
     const volatile int *interrupt;
 } DlRunOptions;
 

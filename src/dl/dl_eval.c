@@ -63,6 +63,8 @@ typedef struct Worker {
     Sym re_pat;
     bool re_ok;
     uint64_t ops_since_check;
+    const volatile int *interrupt; /* DlRunOptions.interrupt: polled every 64K rows scanned */
+    uint32_t tick;
     struct {
         const DlOp *op;
         DlCursor c;
@@ -790,9 +792,20 @@ static inline DlRel *op_rel(Worker *w, const DlOp *op) {
 
 /* Runs the rest of the plan for `count` tuples of op's index from cursor c (SIZE_MAX:
  * to the end). */
+/* Whether the run was interrupted (checked every 64K rows, so that a signal stops a
+ * long join within a fraction of a second, not only between iterations). */
+static inline bool interrupted(Worker *w) {
+    if ((++w->tick & 0xFFFFu) || !w->interrupt || !*w->interrupt)
+        return false;
+    w->st = E_LIMIT;
+    return true;
+}
+
 static void exec_scan(Worker *w, const DlOp *op, DlCursor c, size_t count) {
     const DlRel *r = op_rel(w, op);
     do {
+        if (interrupted(w))
+            return;
         if (match_row(op, dl_cursor_tuple(r, &c), w->env)) {
             exec(w, op + 1);
             if (w->st != OK || op->once)
@@ -828,7 +841,7 @@ static void exec(Worker *w, const DlOp *op) {
             for (uint32_t k = 0; k < nk; k++)
                 if (t[k] != key[k])
                     same = false;
-            if (!same)
+            if (!same || interrupted(w))
                 return;
             if (match_row(op, t, env)) {
                 exec(w, op + 1);
@@ -1312,6 +1325,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
     ev.jobs = usable_jobs(o->jobs > 64 ? 64 : o->jobs, forced);
     ev.par_min = forced ? 0 : 4096;
     ev.main.p = p;
+    ev.main.interrupt = o->interrupt;
     sb_init(&ev.main.tmp);
     ev.main.bufs = mem_calloc(nrel + 1, sizeof(DlBuf));
     ev.delta = mem_calloc(nrel + 1, sizeof(DlRel *));
@@ -1329,6 +1343,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
         for (unsigned i = 0; i < ev.jobs; i++) {
             Worker *w = &ev.threads[i].w;
             w->p = p;
+            w->interrupt = o->interrupt;
             sb_init(&w->tmp);
             w->own_out = true;
             w->out = mem_calloc(nrel + 1, sizeof(DlRel *));
