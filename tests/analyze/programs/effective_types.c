@@ -6,8 +6,8 @@
  *  - stepping a pointer by whole elements of the wrong size moves to the unknown offset
  *    of the object instead of walking its fields one step per iteration;
  *  - a function is not memory, and a string literal is not read through a struct;
- *  - integers narrower than a pointer, and products, shifts and xors of addresses, carry
- *    no address;
+ *  - integers narrower than a pointer, products, shifts and xors of addresses, and the
+ *    difference of two addresses (a length) carry no address;
  *  - <unknown> is never written: a store through a pointer to it is dropped. */
 #include <stdint.h>
 #include <string.h>
@@ -62,8 +62,12 @@ int main(int argc, char **argv) {
   int **slot = (int **)(((uintptr_t)cell ^ key) ^ key); /* cell, but <unknown> to the analysis */
   *slot = &y;                                           /* a store into <unknown>: dropped */
   pts("*slot", *slot);
+  char text[16] = "lengths";
+  char *end = text + argc;
+  union { long len; int *p; } lp;
+  lp.len = end - text; /* a length, not an address: main:lp holds nothing */
   char buf[8];
   memcpy(buf, "abcdefg", 8);
   pts("buf", buf);
-  return fp() + (int)strlen(buf);
+  return fp() + (int)strlen(buf) + (int)lp.len;
 }
