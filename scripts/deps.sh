@@ -2,7 +2,7 @@
 # deps.sh — installs what irlog needs to build and test, when it is missing, on Debian
 # (bookworm) or Ubuntu: LLVM 19 (llvm-19-dev), clang-19, SQLite (library and shell), CMake,
 # python3, procps, and for the tests PostgreSQL (server and psql; tests/sql starts a
-# throwaway cluster of its own).
+# throwaway cluster of its own) and a deb-src line in apt's sources (tests/emit/corpus.sh).
 # Runs apt-get as root, or through sudo. Does nothing when everything is there.
 set -eu
 need=()
@@ -19,13 +19,32 @@ command -v psql >/dev/null 2>&1 || need+=(postgresql-client)
 command -v perl >/dev/null 2>&1 || need+=(perl)
 command -v runuser >/dev/null 2>&1 || need+=(util-linux)
 command -v pgrep >/dev/null 2>&1 || need+=(procps) # tests/ir/test_signals.sh
-if [ ${#need[@]} -eq 0 ]; then exit 0; fi
-echo "deps: installing ${need[*]}" >&2
+# tests/emit/corpus.sh (and bench/) fetch Debian source packages with apt-get source,
+# which needs a deb-src line: one is added beside the deb lines when there is none
+src=""
+if [ -d /etc/apt ] && ! grep -rqsE '^[[:space:]]*(deb-src[[:space:]]|Types:.*deb-src)' \
+     /etc/apt/sources.list /etc/apt/sources.list.d/; then
+  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+    src=$(sed 's/^Types:.*/Types: deb-src/' /etc/apt/sources.list.d/debian.sources)
+    srcfile=/etc/apt/sources.list.d/irlog-deb-src.sources
+  elif grep -qsE '^deb[[:space:]]' /etc/apt/sources.list; then
+    src=$(sed -n 's/^deb[[:space:]]/deb-src /p' /etc/apt/sources.list)
+    srcfile=/etc/apt/sources.list.d/irlog-deb-src.list
+  fi
+fi
+if [ ${#need[@]} -eq 0 ] && [ -z "$src" ]; then exit 0; fi
 sudo=""
 if [ "$(id -u)" != 0 ]; then
   if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
-    echo "deps: need root or sudo to install: ${need[*]}" >&2; exit 1; fi
+    echo "deps: need root or sudo to install: ${need[*]} ${src:+(and a deb-src line)}" >&2; exit 1; fi
 fi
 export DEBIAN_FRONTEND=noninteractive
+if [ -n "$src" ]; then
+  echo "deps: adding $srcfile (deb-src, for apt-get source)" >&2
+  printf '%s\n' "$src" | $sudo tee "$srcfile" >/dev/null
+fi
 $sudo apt-get update -q
-$sudo apt-get install -y -q "${need[@]}"
+if [ ${#need[@]} -gt 0 ]; then
+  echo "deps: installing ${need[*]}" >&2
+  $sudo apt-get install -y -q "${need[@]}"
+fi

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # run.sh IRLOG MODULE.bc... — the time of irlog emit against llvm-as-19 on the text it
-# writes (issue 11's target: emit at most 2x llvm-as), and whether the round trip is exact.
+# writes (issue 11's target: emit at most 2x llvm-as), the time of irlog emit -o X.bc
+# (text, then LLVM's parser, verifier and bitcode writer in a child), and whether the
+# round trip is exact.
 # Each tool runs 3 times; the best user+sys time counts. Real programs:
 # bench/analyze/programs.sh WORKDIR builds Lua and SQLite's shell as bitcode
 # (WORKDIR/bc/lua_O0.bc, WORKDIR/bc/sqlite3_O0.bc).
@@ -17,16 +19,17 @@ best() { # best CMD... → prints the best user+sys seconds of 3 runs
   done
   echo "$b"
 }
-printf '%-24s %10s %10s %8s  %s\n' module emit_s llvm-as_s ratio round-trip
+printf '%-24s %10s %10s %8s %12s  %s\n' module emit_s llvm-as_s ratio emit_bc_s round-trip
 for m in "$@"; do
   n=$(basename "$m" .bc)
   "$irlog" facts "$m" -o "$tmp/$n.facts" >/dev/null || { echo "$n: irlog facts failed"; continue; }
   "$irlog" emit "$tmp/$n.facts" -o "$tmp/$n.ll" || { echo "$n: irlog emit failed"; continue; }
   te=$(best "$irlog" emit "$tmp/$n.facts" -o "$tmp/$n.again.ll")
   ta=$(best llvm-as-19 "$tmp/$n.ll" -o "$tmp/$n.bc")
+  tb=$(best "$irlog" emit "$tmp/$n.facts" -o "$tmp/$n.api.bc")
   exact=differs
   if llvm-as-19 "$tmp/$n.ll" -o "$tmp/$n.bc" &&
      diff <(llvm-dis-19 "$m" -o - | grep -v '^; ModuleID') \
           <(llvm-dis-19 "$tmp/$n.bc" -o - | grep -v '^; ModuleID') >/dev/null; then exact=exact; fi
-  printf '%-24s %10.2f %10.2f %8.2f  %s\n' "$n" "$te" "$ta" "$(awk -v a="$te" -v b="$ta" 'BEGIN{print (b > 0 ? a / b : 0)}')" "$exact"
+  printf '%-24s %10.2f %10.2f %8.2f %12.2f  %s\n' "$n" "$te" "$ta" "$(awk -v a="$te" -v b="$ta" 'BEGIN{print (b > 0 ? a / b : 0)}')" "$tb" "$exact"
 done

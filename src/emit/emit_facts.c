@@ -107,6 +107,10 @@ static Status load_rel(EmFacts *f, IrRel r, const char *dir, StrBuf *path, StrBu
     }
     size_t row = 0, line = 0;
     char *p = text, *end = text + len;
+    struct {
+        const char *s;
+        size_t n;
+    } last[FACTS_MAX_ARITY] = {{0}}; /* each column's text in the row above */
     while (p < end) {
         char *eol = memchr(p, '\n', (size_t)(end - p));
         if (!eol)
@@ -124,7 +128,20 @@ static Status load_rel(EmFacts *f, IrRel r, const char *dir, StrBuf *path, StrBu
                 return E_SYNTAX;
             }
             uint64_t v = 0;
-            if (ri->cols[col].kind == COL_SYMBOL) {
+            size_t cl = (size_t)(fe - c);
+            if (ri->cols[col].kind == COL_SYMBOL && row > 0 && last[col].s && last[col].n == cl &&
+                memcmp(last[col].s, c, cl) == 0) {
+                /* the same text as the row above (rows of one entity come together) */
+                v = er->cells[(row - 1) * (size_t)ri->arity + (size_t)col];
+            } else if (ri->cols[col].kind == COL_SYMBOL && !memchr(c, '\\', cl)) {
+                Sym s;
+                st = intern_get(&f->in, c, cl, &s);
+                if (st != OK) {
+                    mem_free(text);
+                    return st;
+                }
+                v = s;
+            } else if (ri->cols[col].kind == COL_SYMBOL) {
                 if (!unescape(c, (size_t)(fe - c), tmp)) {
                     diags_add(d, DIAG_ERROR, (SrcLoc){path->buf, (uint32_t)line, 0},
                               "relation %s, column %s: bad escape sequence", ri->name,
@@ -170,6 +187,8 @@ static Status load_rel(EmFacts *f, IrRel r, const char *dir, StrBuf *path, StrBu
                 }
             }
             er->cells[row * (size_t)ri->arity + (size_t)col] = v;
+            last[col].s = c;
+            last[col].n = cl;
             c = fe + 1;
         }
         row++;
@@ -240,6 +259,7 @@ void em_facts_release(EmFacts *f) {
         mem_free(f->rel[r].cells);
         for (int c = 0; c < FACTS_MAX_ARITY; c++) {
             mem_free(f->rel[r].idx[c].rows);
+            mem_free(f->rel[r].idx[c].dense);
             map_release(&f->rel[r].idx[c].map);
         }
     }
@@ -254,9 +274,54 @@ Sym em_sym(EmFacts *f, const char *s) {
     return sym;
 }
 
+/* An index whose keys span at most this many times the number of rows (plus a little)
+ * is an array by key (counting sort) instead of a hash map: the relations keyed by every
+ * instruction or variable are. */
+#define DENSE_SPAN(n) (4 * (n) + 1024)
+
+static Status build_dense(EmFacts *f, IrRel r, int col, uint64_t lo, uint64_t hi) {
+    EmRel *er = &f->rel[r];
+    EmIndex *ix = &er->idx[col];
+    size_t span = (size_t)(hi - lo + 1);
+    ix->dense = mem_calloc(span + 1, sizeof *ix->dense);
+    ix->rows = mem_calloc(er->nrows ? er->nrows : 1, sizeof *ix->rows);
+    uint32_t *next = mem_calloc(span ? span : 1, sizeof *next);
+    if (!ix->dense || !ix->rows || !next) {
+        mem_free(ix->dense);
+        mem_free(ix->rows);
+        mem_free(next);
+        ix->dense = NULL;
+        ix->rows = NULL;
+        return E_NOMEM;
+    }
+    for (size_t i = 0; i < er->nrows; i++)
+        ix->dense[em_cell(f, r, i, col) - lo + 1]++;
+    for (size_t k = 0; k < span; k++)
+        ix->dense[k + 1] += ix->dense[k];
+    /* stable: rows of one key in file order; dense[k] ends at the start of k + 1 */
+    memcpy(next, ix->dense, span * sizeof *next);
+    for (size_t i = 0; i < er->nrows; i++)
+        ix->rows[next[em_cell(f, r, i, col) - lo]++] = (uint32_t)i;
+    mem_free(next);
+    ix->base = lo;
+    ix->ndense = span;
+    ix->built = true;
+    return OK;
+}
+
 static Status build_index(EmFacts *f, IrRel r, int col) {
     EmRel *er = &f->rel[r];
     EmIndex *ix = &er->idx[col];
+    if (er->nrows > 0 && er->nrows < UINT32_MAX) {
+        uint64_t lo = UINT64_MAX, hi = 0;
+        for (size_t i = 0; i < er->nrows; i++) {
+            uint64_t k = em_cell(f, r, i, col);
+            lo = k < lo ? k : lo;
+            hi = k > hi ? k : hi;
+        }
+        if (hi - lo < (uint64_t)DENSE_SPAN(er->nrows))
+            return build_dense(f, r, col, lo, hi);
+    }
     KeyRow *kr = mem_calloc(er->nrows ? er->nrows : 1, sizeof *kr);
     ix->rows = mem_calloc(er->nrows ? er->nrows : 1, sizeof *ix->rows);
     if (!kr || !ix->rows) {
@@ -288,6 +353,13 @@ size_t em_find(EmFacts *f, IrRel r, int col, uint64_t key, const uint32_t **rows
     *rows = NULL;
     if (!ix->built && build_index(f, r, col) != OK)
         return 0;
+    if (ix->dense) {
+        if (key < ix->base || key - ix->base >= ix->ndense)
+            return 0;
+        uint32_t a = ix->dense[key - ix->base], b = ix->dense[key - ix->base + 1];
+        *rows = ix->rows + a;
+        return b - a;
+    }
     uint64_t v;
     if (!map_get(&ix->map, key + 1, &v))
         return 0;

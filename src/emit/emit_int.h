@@ -24,7 +24,11 @@
 typedef struct EmIndex {
     bool built;
     uint32_t *rows; /* row numbers sorted by (key, row) */
-    Map map;        /* key Sym -> (start << 32 | count) into rows */
+    Map map;        /* key Sym -> (start << 32 | count) into rows (sparse keys) */
+    uint32_t *dense; /* dense keys instead: rows of key k are rows[dense[k - base] ..
+                        dense[k - base + 1]) for base <= k < base + ndense */
+    uint64_t base;
+    size_t ndense;
 } EmIndex;
 
 typedef struct EmRel {
@@ -92,12 +96,19 @@ typedef struct Em {
     Map fn_layout;     /* Function Sym -> EmFn * */
     Map md_text;       /* Metadata Sym -> const char * */
     Map rel_names;     /* Sym of a relation's name -> IrRel */
+    Map unnamed_struct; /* unnamed identified struct type Sym -> N of its %N (built once) */
+    bool unnamed_done;
     StrBuf uselist;    /* the uselistorder directives of the function being written */
     Sym cur_fn;        /* function being written, EM_NONE outside */
+    Sym *gorder[4];    /* global variables, aliases, ifuncs, functions in module order */
+    size_t ngorder[4]; /* (by global_value_index; those without one after, in row order) */
 } Em;
 
 /* Reports that entity lacks its row in relation rel (a mandatory role). */
 void em_missing(Em *em, IrRel rel, Sym entity);
+/* n rows of listrel for entity e: reports a disagreement with the count in nrel (when
+ * nrel has a row for e), or, when nonempty, a list that must not be empty. */
+void em_check_count(Em *em, Sym e, IrRel nrel, IrRel listrel, size_t n, bool nonempty);
 /* Reports an error about an entity. */
 void em_error(Em *em, const char *fmt, ...) IRLOG_PRINTF(2, 3);
 
@@ -128,7 +139,8 @@ const char *em_attr(Em *em, Sym attr);
 const char *em_md(Em *em, Sym md);             /* a metadata reference or inline node */
 /* The layout of a function (blocks, instructions, local names). NULL on error. */
 EmFn *em_fn(Em *em, Sym fn);
-/* Numbers the unnamed globals; call once before any em_global_name. */
+/* Puts the globals of each kind in module order (em->gorder) and numbers the unnamed
+ * ones; call once before any em_global_name. */
 Status em_number_globals(Em *em);
 
 struct EmFn {

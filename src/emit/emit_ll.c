@@ -187,6 +187,14 @@ static void add_call_body(Em *em, Sym I, const char *opc) {
         em_error(em, "instruction %s: relation %s says %llu arguments, relation %s has %zu",
                  em_str(em->f, I),
                  facts_rels[nrel].name, (unsigned long long)want, facts_rels[argrel].name, n);
+    if (fty != EM_NONE && !em_has(em->f, REL_function_type_varargs, fty)) {
+        uint64_t np;
+        if (em_get(em->f, REL_function_type_nparams, fty, 1, &np) && np != n)
+            em_error(em, "instruction %s: %zu arguments (relation %s), its function type %s "
+                     "has %llu parameters and is not varargs (relation function_type_varargs)",
+                     em_str(em->f, I), n, facts_rels[argrel].name, em_str(em->f, fty),
+                     (unsigned long long)np);
+    }
     IrRel arel = rel_of(em, opc, "arg_attribute");
     for (size_t i = 0; i < n; i++) {
         if (i)
@@ -195,7 +203,8 @@ static void add_call_body(Em *em, Sym I, const char *opc) {
         const char *t = em_operand(em, a);
         /* "<type> <value>": attributes go between the two */
         if (em_has(em->f, REL_block, a) || (!em_has(em->f, REL_variable, a) &&
-                                             !em_has(em->f, REL_constant, a))) {
+                                             !em_has(em->f, REL_constant, a) &&
+                                             !em_has(em->f, REL_constant_kind, a))) {
             sb_adds(em->out, t);
             continue;
         }
@@ -378,6 +387,10 @@ static void write_instruction(Em *em, Sym I) {
         add_val(em, role(em, I, o, "parent"));
         sb_adds(out, " [");
         add_label_list(em, REL_catchswitch_instruction_handler, I);
+        const uint32_t *hr;
+        em_check_count(em, I, REL_catchswitch_instruction_nhandlers,
+                       REL_catchswitch_instruction_handler,
+                       em_find(em->f, REL_catchswitch_instruction_handler, 0, I, &hr), true);
         sb_adds(out, "] unwind ");
         if (em_has(em->f, REL_catchswitch_instruction_unwind_to_caller, I))
             sb_adds(out, "to caller");
@@ -460,6 +473,10 @@ static void write_instruction(Em *em, Sym I) {
         if (ord != EM_NONE) {
             add_syncscope(em, I, o);
             sb_addf(out, " %s", em_str(em->f, ord));
+            if (rel_of(em, o, "alignment") != REL__COUNT &&
+                !em_has(em->f, rel_of(em, o, "alignment"), I))
+                em_error(em, "instruction %s: an atomic %s needs an alignment (relation "
+                         "%s_instruction_alignment)", em_str(em->f, I), o, o);
         }
         add_align(em, I, o);
     } else if (!strcmp(o, "store")) {
@@ -476,6 +493,10 @@ static void write_instruction(Em *em, Sym I) {
         if (ord != EM_NONE) {
             add_syncscope(em, I, o);
             sb_addf(out, " %s", em_str(em->f, ord));
+            if (rel_of(em, o, "alignment") != REL__COUNT &&
+                !em_has(em->f, rel_of(em, o, "alignment"), I))
+                em_error(em, "instruction %s: an atomic %s needs an alignment (relation "
+                         "%s_instruction_alignment)", em_str(em->f, I), o, o);
         }
         add_align(em, I, o);
     } else if (!strcmp(o, "getelementptr")) {
@@ -541,6 +562,7 @@ static void write_instruction(Em *em, Sym I) {
         sb_addf(out, " %s ", t == EM_NONE ? "<error>" : em_type(em, t));
         uint32_t *rows;
         size_t n = em_rows_sorted(em, REL_phi_instruction_pair, 0, I, 1, &rows);
+        em_check_count(em, I, REL_phi_instruction_npairs, REL_phi_instruction_pair, n, true);
         for (size_t i = 0; i < n; i++) {
             sb_adds(out, i ? ", [ " : "[ ");
             add_val(em, (Sym)em_cell(em->f, REL_phi_instruction_pair, rows[i], 2));
@@ -583,6 +605,8 @@ static void write_instruction(Em *em, Sym I) {
         add_op(em, role(em, I, o, "second_vector"));
         uint32_t *rows;
         size_t n = em_rows_sorted(em, REL_shufflevector_instruction_mask, 0, I, 1, &rows);
+        em_check_count(em, I, REL_shufflevector_instruction_mask_size,
+                       REL_shufflevector_instruction_mask, n, true);
         Sym rt = to != EM_NONE ? em_opt_sym(em, REL_variable_type, to, 1) : EM_NONE;
         bool scalable = rt != EM_NONE && em_has(em->f, REL_vector_type_scalable, rt);
         bool zero = true, allpoison = true;
@@ -617,6 +641,7 @@ static void write_instruction(Em *em, Sym I) {
         uint32_t *rows;
         IrRel ir = rel_of(em, o, "index");
         size_t n = em_rows_sorted(em, ir, 0, I, 1, &rows);
+        em_check_count(em, I, rel_of(em, o, "nindices"), ir, n, true);
         for (size_t i = 0; i < n; i++)
             sb_addf(out, ", %lld", (long long)em_cell(em->f, ir, rows[i], 2));
     } else {
@@ -739,6 +764,8 @@ static void write_global_variable(Em *em, Sym g) {
     StrBuf *out = em->out;
     sb_addf(out, "%s =", em_global_name(em, g));
     bool decl = !em_has(em->f, REL_global_variable_initializer, g);
+    if (decl && em_has(em->f, REL_global_variable_definition, g))
+        em_missing(em, REL_global_variable_initializer, g);
     add_linkage_etc(em, g, decl);
     add_tls_unnamed(em, g);
     uint64_t as = 0;
@@ -787,27 +814,112 @@ static void write_alias_ifunc(Em *em, Sym g, bool ifunc) {
  * list is the reverse of the text order. When block_predecessor_list gives another order,
  * a `uselistorder` directive sorts the list: the use at position p goes to position
  * indexes[p] (a `uselistorder label %B` line at the end of the function body: the
- * module-level `uselistorder_bb` does not take numbered blocks). Blocks with other users (blockaddress) or without the facts are left alone. */
+ * module-level `uselistorder_bb` does not take numbered blocks).
+ * A block's blockaddress constant is a user too (block_address_use says where in the
+ * list). Where the parser puts its use depends on where the constant is first written:
+ * before the function's body (a global's initializer, an alias, an earlier function),
+ * it is a forward reference that the parser resolves as the body starts, before any
+ * terminator, so the use ends the list; only in later functions, it is created after
+ * the body and heads the list. A blockaddress used inside its own function (or in a
+ * function's prefix, prologue, personality or metadata), and blocks without the
+ * facts, are left alone. */
+
+enum { BA_UNKNOWN, BA_BEFORE, BA_AFTER };
+
+/* Where constant c (a blockaddress of function fn) is first written, relative to fn's
+ * body: BA_BEFORE, BA_AFTER, or BA_UNKNOWN (inside fn, or a place not modelled). */
+static int const_first_use(Em *em, Sym c, Sym fn) {
+    static const struct {
+        IrRel rel;
+        int col;
+    } up[] = {{REL_constant_aggregate_element, 2}, {REL_constant_expr_operand, 2},
+              {REL_constant_splat_value, 1}};
+    static const IrRel before[] = {REL_global_variable_initializer, REL_alias_aliasee,
+                                   REL_ifunc_resolver};
+    static const IrRel unknown[] = {REL_function_prefix_data, REL_function_prologue_data,
+                                    REL_function_personality, REL_metadata_value};
+    uint64_t fpos;
+    if (!em_get(em->f, REL_global_value_index, fn, 1, &fpos))
+        return BA_UNKNOWN;
+    Vec(Sym) todo = {0};
+    Map seen = MAP_INIT;
+    bool any_before = false, any_after = false, unk = false;
+    if (vec_push(&todo, c) != OK || map_put(&seen, c, 1) != OK)
+        em->oom = true;
+    for (size_t k = 0; k < todo.len && !unk && !em->oom; k++) {
+        const uint32_t *r;
+        Sym x = todo.v[k];
+        size_t n = em_find(em->f, REL_instruction_operand, 2, x, &r);
+        for (size_t i = 0; i < n && !unk; i++) {
+            Sym g = em_opt_sym(em, REL_instruction_function,
+                               (Sym)em_cell(em->f, REL_instruction_operand, r[i], 0), 1);
+            uint64_t gpos;
+            if (g == fn || g == EM_NONE || !em_get(em->f, REL_global_value_index, g, 1, &gpos))
+                unk = true;
+            else if (gpos < fpos)
+                any_before = true;
+            else
+                any_after = true;
+        }
+        for (size_t u = 0; u < ARRAY_LEN(before); u++)
+            if (em_find(em->f, before[u], 1, x, &r))
+                any_before = true;
+        for (size_t u = 0; u < ARRAY_LEN(unknown); u++)
+            if (em_find(em->f, unknown[u], 1, x, &r))
+                unk = true;
+        for (size_t u = 0; u < ARRAY_LEN(up); u++) {
+            n = em_find(em->f, up[u].rel, up[u].col, x, &r);
+            for (size_t i = 0; i < n; i++) {
+                Sym p = (Sym)em_cell(em->f, up[u].rel, r[i], 0);
+                if (map_get(&seen, p, NULL))
+                    continue;
+                if (map_put(&seen, p, 1) != OK || vec_push(&todo, p) != OK) {
+                    em->oom = true;
+                    break;
+                }
+            }
+        }
+    }
+    vec_release(&todo);
+    map_release(&seen);
+    if (unk || em->oom)
+        return BA_UNKNOWN;
+    return any_before ? BA_BEFORE : any_after ? BA_AFTER : BA_UNKNOWN;
+}
+
 static void block_uselist(Em *em, Sym B) {
     uint32_t *want;
     size_t nw = em_rows_sorted(em, REL_block_predecessor_list, 0, B, 1, &want);
-    if (nw < 2)
-        return;
     const uint32_t *r;
-    if (em_find(em->f, REL_constant_blockaddress_block, 1, B, &r))
-        return;
+    Sym ba = EM_NONE; /* the block's blockaddress constant */
+    uint64_t ba_pos = 0;
+    int ba_where = BA_UNKNOWN;
+    size_t nba = em_find(em->f, REL_constant_blockaddress_block, 1, B, &r);
+    if (nba) {
+        ba = (Sym)em_cell(em->f, REL_constant_blockaddress_block, r[0], 0);
+        if (nba != 1 || !em_get(em->f, REL_block_address_use, B, 1, &ba_pos) || ba_pos > nw ||
+            (ba_where = const_first_use(em, ba, em->cur_fn)) == BA_UNKNOWN)
+            return;
+    }
     size_t nu = em_find(em->f, REL_instruction_operand, 2, B, &r);
-    if (nu != nw)
+    if (nu != nw || nw + (ba != EM_NONE) < 2)
         return;
-    /* the users' blocks in text order: sort the uses by their block's index */
-    Sym *cur = mem_calloc(nu, sizeof *cur);
-    int64_t *key = mem_calloc(nu, sizeof *key);
-    size_t *idx = mem_calloc(nu, sizeof *idx);
-    bool *used = mem_calloc(nw, sizeof *used);
-    if (!cur || !key || !idx || !used) {
+    /* the users' blocks in text order: sort the uses by their block's index; the
+     * blockaddress (if any) goes last or first (const_first_use) */
+    size_t nall = nu + (ba != EM_NONE);
+    Sym *cur = mem_calloc(nall, sizeof *cur);
+    Sym *wanted = mem_calloc(nall, sizeof *wanted);
+    int64_t *key = mem_calloc(nall, sizeof *key);
+    size_t *idx = mem_calloc(nall, sizeof *idx);
+    bool *used = mem_calloc(nall, sizeof *used);
+    if (!cur || !wanted || !key || !idx || !used) {
         em->oom = true;
         goto out;
     }
+    for (size_t q = 0, k = 0; q < nall; q++)
+        wanted[q] = ba != EM_NONE && q == ba_pos
+                        ? ba
+                        : (Sym)em_cell(em->f, REL_block_predecessor_list, want[k++], 2);
     for (size_t i = 0; i < nu; i++) {
         Sym user = (Sym)em_cell(em->f, REL_instruction_operand, r[i], 0);
         if (!em_has(em->f, REL_terminator_instruction, user))
@@ -833,12 +945,18 @@ static void block_uselist(Em *em, Sym B) {
         cur[i] = cur[nu - 1 - i];
         cur[nu - 1 - i] = t;
     }
+    if (ba != EM_NONE && ba_where == BA_AFTER) {
+        memmove(cur + 1, cur, nu * sizeof *cur);
+        cur[0] = ba;
+    } else if (ba != EM_NONE) {
+        cur[nu] = ba;
+    }
     bool identity = true;
-    for (size_t p = 0; p < nu; p++) {
+    for (size_t p = 0; p < nall; p++) {
         size_t q = 0;
-        while (q < nw && (used[q] || (Sym)em_cell(em->f, REL_block_predecessor_list, want[q], 2) != cur[p]))
+        while (q < nall && (used[q] || wanted[q] != cur[p]))
             q++;
-        if (q == nw)
+        if (q == nall)
             goto out; /* the facts disagree with the operands: leave the order */
         used[q] = true;
         idx[p] = q;
@@ -847,10 +965,11 @@ static void block_uselist(Em *em, Sym B) {
     if (identity)
         goto out;
     sb_addf(&em->uselist, "  uselistorder label %s, { ", em_local_name(em, B));
-    for (size_t p = 0; p < nu; p++)
+    for (size_t p = 0; p < nall; p++)
         sb_addf(&em->uselist, "%s%zu", p ? ", " : "", idx[p]);
     sb_adds(&em->uselist, " }\n");
 out:
+    mem_free(wanted);
     mem_free(cur);
     mem_free(key);
     mem_free(idx);
@@ -861,6 +980,10 @@ static void write_function(Em *em, Sym fn) {
     StrBuf *out = em->out;
     bool def = em_has(em->f, REL_function_definition, fn);
     Sym sig = em_need_sym(em, REL_function_signature, fn, 1);
+    const uint32_t *br;
+    if (!def && em_find(em->f, REL_block_function, 1, fn, &br))
+        em_error(em, "function %s has blocks (relation block_function) but no row in relation "
+                 "function_definition", em_str(em->f, fn));
     em->cur_fn = fn;
     EmFn *L = def ? em_fn(em, fn) : NULL;
     sb_adds(out, def ? "\ndefine" : "\ndeclare");
@@ -1011,6 +1134,7 @@ static void write_struct_types(Em *em) {
         bool packed = em_has(em->f, REL_struct_type_packed, t);
         uint32_t *rows;
         size_t n = em_rows_sorted(em, REL_struct_type_field, 0, t, 1, &rows);
+        em_check_count(em, t, REL_struct_type_nfields, REL_struct_type_field, n, false);
         sb_adds(em->out, packed ? "<{" : "{");
         for (size_t k = 0; k < n; k++) {
             sb_adds(em->out, k ? ", " : " ");
@@ -1104,24 +1228,21 @@ Status em_write_module(Em *em) {
     write_header(em);
     write_struct_types(em);
     write_comdats(em);
-    EmRel *er = em_rel(em->f, REL_global_variable);
-    if (er->nrows)
+    /* globals in module order (em_number_globals: by global_value_index) */
+    if (em->ngorder[0])
         sb_addc(em->out, '\n');
-    for (size_t i = 0; i < er->nrows; i++)
-        write_global_variable(em, (Sym)em_cell(em->f, REL_global_variable, i, 0));
-    er = em_rel(em->f, REL_alias);
-    if (er->nrows)
+    for (size_t i = 0; i < em->ngorder[0]; i++)
+        write_global_variable(em, em->gorder[0][i]);
+    if (em->ngorder[1])
         sb_addc(em->out, '\n');
-    for (size_t i = 0; i < er->nrows; i++)
-        write_alias_ifunc(em, (Sym)em_cell(em->f, REL_alias, i, 0), false);
-    er = em_rel(em->f, REL_ifunc);
-    if (er->nrows)
+    for (size_t i = 0; i < em->ngorder[1]; i++)
+        write_alias_ifunc(em, em->gorder[1][i], false);
+    if (em->ngorder[2])
         sb_addc(em->out, '\n');
-    for (size_t i = 0; i < er->nrows; i++)
-        write_alias_ifunc(em, (Sym)em_cell(em->f, REL_ifunc, i, 0), true);
-    er = em_rel(em->f, REL_function);
-    for (size_t i = 0; i < er->nrows; i++)
-        write_function(em, (Sym)em_cell(em->f, REL_function, i, 0));
+    for (size_t i = 0; i < em->ngorder[2]; i++)
+        write_alias_ifunc(em, em->gorder[2][i], true);
+    for (size_t i = 0; i < em->ngorder[3]; i++)
+        write_function(em, em->gorder[3][i]);
     if (em->uselist.oom)
         em->oom = true;
     write_named_metadata(em);
@@ -1155,6 +1276,7 @@ Status emit_ll_from_facts(const char *factdir, StrBuf *out, Diags *d) {
         map_release(&em.fn_layout);
         map_release(&em.md_text);
         map_release(&em.rel_names);
+        map_release(&em.unnamed_struct);
         sb_release(&em.uselist);
         arena_release(&em.arena);
     }

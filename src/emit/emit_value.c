@@ -38,6 +38,17 @@ void em_missing(Em *em, IrRel rel, Sym entity) {
              entity == EM_NONE ? "(unknown entity)" : em_str(em->f, entity));
 }
 
+void em_check_count(Em *em, Sym e, IrRel nrel, IrRel listrel, size_t n, bool nonempty) {
+    uint64_t want;
+    if (nrel != REL__COUNT && em_get(em->f, nrel, e, 1, &want)) {
+        if (want != n)
+            em_error(em, "%s: relation %s says %llu, relation %s has %zu", em_str(em->f, e),
+                     facts_rels[nrel].name, (unsigned long long)want, facts_rels[listrel].name, n);
+    } else if (nonempty && n == 0) {
+        em_missing(em, listrel, e);
+    }
+}
+
 Sym em_need_sym(Em *em, IrRel rel, Sym key, int col) {
     uint64_t v;
     if (!em_get(em->f, rel, key, col, &v)) {
@@ -64,6 +75,18 @@ Sym em_opt_sym(Em *em, IrRel rel, Sym key, int col) {
 }
 
 /* ---- names and strings ---- */
+
+/* A decimal integer as LLVM prints one: `-`? digits. */
+static bool is_decimal(const char *s) {
+    if (*s == '-')
+        s++;
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return false;
+    return true;
+}
 
 static bool name_char(unsigned char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
@@ -186,9 +209,31 @@ Status em_number_globals(Em *em) {
     uint64_t next = 0;
     StrBuf sb = SB_INIT;
     for (size_t k = 0; k < ARRAY_LEN(kinds); k++) {
+        /* module order: by global_value_index, then (no index) by row */
         EmRel *er = em_rel(em->f, kinds[k].ent);
-        for (size_t i = 0; i < er->nrows; i++) {
+        size_t n = er->nrows;
+        RowIdx *ri = mem_calloc(n ? n : 1, sizeof *ri);
+        Sym *order = arena_alloc(&em->arena, (n ? n : 1) * sizeof *order);
+        if (!ri || !order) {
+            mem_free(ri);
+            em->oom = true;
+            break;
+        }
+        for (size_t i = 0; i < n; i++) {
+            uint64_t idx;
             Sym g = (Sym)em_cell(em->f, kinds[k].ent, i, 0);
+            ri[i] = (RowIdx){em_get(em->f, REL_global_value_index, g, 1, &idx) ? (int64_t)idx
+                                                                               : INT64_MAX,
+                             (uint32_t)i};
+        }
+        qsort(ri, n, sizeof *ri, rowidx_cmp);
+        for (size_t i = 0; i < n; i++)
+            order[i] = (Sym)em_cell(em->f, kinds[k].ent, ri[i].row, 0);
+        mem_free(ri);
+        em->gorder[k] = order;
+        em->ngorder[k] = n;
+        for (size_t i = 0; i < n; i++) {
+            Sym g = order[i];
             Sym name = em_opt_sym(em, kinds[k].name, g, 1);
             sb_reset(&sb);
             if (name == EM_NONE || em_len(em->f, name) == 0)
@@ -283,6 +328,9 @@ EmFn *em_fn(Em *em, Sym fn) {
                 name_local(em, to, em_opt_sym(em, REL_variable_name, to, 1), &next, &sb);
         }
         mem_free(ii);
+        if (ni == 0)
+            em_error(em, "block %s has no instructions (relation instruction_block): a block "
+                     "ends with a terminator", em_str(em->f, b));
         L->ninsns[i] = ni;
         L->insns[i] = insns;
     }
@@ -365,26 +413,34 @@ const char *em_type(Em *em, Sym t) {
                 em_type(em, em_need_sym(em, REL_vector_type_component, t, 1)));
     } else if (!strcmp(k, "struct")) {
         Sym name = em_opt_sym(em, REL_struct_type_name, t, 1);
+        if (!em_has(em->f, REL_struct_type, t))
+            em_missing(em, REL_struct_type, t);
         if (!em_has(em->f, REL_struct_type_literal, t)) {
             if (name != EM_NONE) {
                 em_add_name(&sb, '%', em_str(em->f, name), em_len(em->f, name));
             } else {
                 /* an unnamed identified struct: numbered in struct_type order */
-                uint64_t n = 0;
-                EmRel *er = em_rel(em->f, REL_struct_type);
-                for (size_t i = 0; i < er->nrows; i++) {
-                    Sym o = (Sym)em_cell(em->f, REL_struct_type, i, 0);
-                    if (o == t)
-                        break;
-                    if (!em_has(em->f, REL_struct_type_literal, o) &&
-                        !em_has(em->f, REL_struct_type_name, o))
-                        n++;
+                if (!em->unnamed_done) {
+                    em->unnamed_done = true;
+                    uint64_t next = 0;
+                    EmRel *er = em_rel(em->f, REL_struct_type);
+                    for (size_t i = 0; i < er->nrows; i++) {
+                        Sym o = (Sym)em_cell(em->f, REL_struct_type, i, 0);
+                        if (!em_has(em->f, REL_struct_type_literal, o) &&
+                            !em_has(em->f, REL_struct_type_name, o) &&
+                            !map_get(&em->unnamed_struct, o, NULL) &&
+                            map_put(&em->unnamed_struct, o, next++) != OK)
+                            em->oom = true;
+                    }
                 }
+                uint64_t n = 0;
+                map_get(&em->unnamed_struct, t, &n); /* absent: reported above */
                 sb_addf(&sb, "%%%llu", (unsigned long long)n);
             }
         } else {
             bool packed = em_has(em->f, REL_struct_type_packed, t);
             size_t n = em_rows_sorted(em, REL_struct_type_field, 0, t, 1, &rows);
+            em_check_count(em, t, REL_struct_type_nfields, REL_struct_type_field, n, false);
             sb_adds(&sb, packed ? "<{" : "{");
             for (size_t i = 0; i < n; i++) {
                 sb_adds(&sb, i ? ", " : " ");
@@ -440,7 +496,7 @@ const char *em_operand(Em *em, Sym op) {
     if (em_has(em->f, REL_block, op)) {
         sb_addf(&sb, "label %s", em_local_name(em, op));
     } else if (!is_variable(em, op) && !em_has(em->f, REL_constant, op) &&
-               em_has(em->f, REL_metadata, op)) {
+               !em_has(em->f, REL_constant_kind, op) && em_has(em->f, REL_metadata, op)) {
         sb_addf(&sb, "metadata %s", em_md(em, op));
     } else {
         sb_addf(&sb, "%s %s", em_type(em, em_operand_type(em, op)), em_operand_value(em, op));
@@ -601,6 +657,9 @@ const char *em_const(Em *em, Sym c) {
         if (em_get(em->f, REL_integer_type_width, t, 1, &wv))
             w = (int64_t)wv;
         const char *vs = v == EM_NONE ? ERR : em_str(em->f, v);
+        if (v != EM_NONE && !is_decimal(vs))
+            em_error(em, "constant %s: relation constant_int_value has '%s', not a decimal "
+                     "integer", em_str(em->f, c), vs);
         if (w == 1)
             sb_adds(&sb, strcmp(vs, "0") ? "true" : "false");
         else
@@ -688,13 +747,18 @@ const char *em_attr(Em *em, Sym a) {
     } else if (em_has(em->f, REL_constant_range_attribute, a)) {
         const uint32_t *rows;
         if (!strcmp(k, "range")) {
-            if (em_find(em->f, REL_attribute_range, 0, a, &rows))
-                sb_addf(&sb, "range(i%lld %lld, %lld)",
-                        (long long)em_cell(em->f, REL_attribute_range, rows[0], 1),
-                        (long long)em_cell(em->f, REL_attribute_range, rows[0], 2),
-                        (long long)em_cell(em->f, REL_attribute_range, rows[0], 3));
-            else
+            if (em_find(em->f, REL_attribute_range, 0, a, &rows)) {
+                const char *lo = em_str(em->f, (Sym)em_cell(em->f, REL_attribute_range, rows[0], 2));
+                const char *hi = em_str(em->f, (Sym)em_cell(em->f, REL_attribute_range, rows[0], 3));
+                if (!is_decimal(lo) || !is_decimal(hi))
+                    em_error(em, "attribute %s: relation attribute_range has bounds '%s' and "
+                             "'%s'; both must be decimal integers",
+                             em_str(em->f, a), lo, hi);
+                sb_addf(&sb, "range(i%lld %s, %s)",
+                        (long long)em_cell(em->f, REL_attribute_range, rows[0], 1), lo, hi);
+            } else {
                 em_missing(em, REL_attribute_range, a);
+            }
         } else if (!strcmp(k, "initializes")) {
             uint32_t *r2;
             size_t n = em_rows_sorted(em, REL_attribute_initializes, 0, a, 1, &r2);

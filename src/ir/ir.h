@@ -61,6 +61,17 @@ typedef struct IrStats {
 Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
                 const IrOptions *opt, Diags *diags, IrStats *stats);
 
+/* Parses the LLVM assembly text[0..len) with LLVM's parser in a context of its own
+ * (`what` names it in LLVM's `what:line:col` messages), runs LLVM's verifier, and, when
+ * bc_path is not NULL, writes the module as bitcode to bc_path (the caller writes to a
+ * temporary name and renames). A parser warning (invalid debug info, which the parser
+ * would drop) counts as an error. E_LLVM with LLVM's message in d when the text does not
+ * parse or the verifier rejects the module; E_IO when bc_path cannot be written (it may
+ * then hold part of a file: the caller removes it). Like ir_facts, LLVM may abort:
+ * callers that must survive any text run this in a child process. */
+Status ir_text_to_bitcode(const char *text, size_t len, const char *what, const char *bc_path,
+                          Diags *d);
+
 /* The LLVM version irlog was built against, e.g. "19.1.7". */
 const char *ir_llvm_version(void);
 

@@ -639,6 +639,23 @@ static bool parse_i64(const char **p, const char *end, int64_t *out) {
     return true;
 }
 
+/* Parses a signed decimal integer of any length at *p (`-`? digits, no leading zero
+ * unless it is 0, as LLVM prints an APInt); its text into *s, *n. */
+static bool parse_dec(const char **p, const char *end, const char **s, size_t *n) {
+    const char *q = *p;
+    if (q < end && *q == '-')
+        q++;
+    const char *digits = q;
+    while (q < end && *q >= '0' && *q <= '9')
+        q++;
+    if (q == digits || (*digits == '0' && q - digits > 1))
+        return false;
+    *s = *p;
+    *n = (size_t)(q - *p);
+    *p = q;
+    return true;
+}
+
 static bool skip_lit(const char **p, const char *end, const char *lit) {
     size_t n = strlen(lit);
     if ((size_t)(end - *p) < n || memcmp(*p, lit, n) != 0)
@@ -652,10 +669,12 @@ static void emit_range_text(IrCtx *c, const char *id, const char *name, Tok t) {
     const char *p = t.s + strlen(name) + 1, *end = t.s + t.n - 1;
     int64_t w, lo, hi;
     if (!strcmp(name, "range")) {
+        const char *ls, *hs;
+        size_t ln, hn;
         if (skip_lit(&p, end, "i") && parse_i64(&p, end, &w) && skip_lit(&p, end, " ") &&
-            parse_i64(&p, end, &lo) && skip_lit(&p, end, ", ") && parse_i64(&p, end, &hi) &&
-            p == end)
-            emit_attribute_range(c->out, id, w, lo, hi);
+            parse_dec(&p, end, &ls, &ln) && skip_lit(&p, end, ", ") &&
+            parse_dec(&p, end, &hs, &hn) && p == end)
+            emit_attribute_range(c->out, id, w, ir_intern(c, ls, ln), ir_intern(c, hs, hn));
         return;
     }
     for (int64_t i = 0; p < end; i++) {
@@ -987,6 +1006,7 @@ static void walk_variable(IrCtx *c, LLVMValueRef g) {
     parse_global_line(ir_text_global_line(c, g), &gt);
     emit_global_common(c, g, id, "global_variable", &gt, true);
     emit_global_variable(o, id);
+    emit_global_value_index(o, id, c->gv_next[0]++);
     const char *name = name_of(c, g);
     if (name)
         emit_global_variable_name(o, id, name);
@@ -1108,6 +1128,7 @@ static void walk_alias(IrCtx *c, LLVMValueRef a) {
     parse_global_line(ir_text_global_line(c, a), &gt);
     emit_global_common(c, a, id, "alias", &gt, false);
     emit_alias(o, id);
+    emit_global_value_index(o, id, c->gv_next[1]++);
     const char *name = name_of(c, a);
     if (name)
         emit_alias_name(o, id, name);
@@ -1134,6 +1155,7 @@ static void walk_ifunc(IrCtx *c, LLVMValueRef i) {
     parse_global_line(ir_text_global_line(c, i), &gt);
     emit_global_common(c, i, id, "ifunc", &gt, false);
     emit_ifunc(o, id);
+    emit_global_value_index(o, id, c->gv_next[2]++);
     const char *name = name_of(c, i);
     if (name)
         emit_ifunc_name(o, id, name);

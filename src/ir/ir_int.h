@@ -49,6 +49,7 @@ typedef struct IrCtx {
     Map type_ids;         /* LLVMTypeRef → Sym */
     Map value_ids;        /* LLVMValueRef (globals, constants, inline asm) → Sym */
     uint32_t unnamed_structs; /* next %N for unnamed identified structs */
+    int64_t gv_next[4];   /* next global_value_index: variables, aliases, ifuncs, functions */
 
     /* current function */
     LLVMValueRef fn;

@@ -15,12 +15,17 @@
  *     redone with the text printed first (ir_facts), so the rule above still holds.
  *   - node contents (operands, distinct, every DI field): the `!N = ...` lines.
  *   - values inside tuples (their Operand id and type): the C API, through the link.
+ *   - values inside a DIArgList (which the C API cannot open): the printed record;
+ *     locals and globals by name, constants through LLVM's own parser in this context
+ *     (arglist_constant), so that they are described like every other constant.
  *   - attachment kinds: the fixed kinds by name (LLVMGetMDKindIDInContext); a custom
  *     kind's name is read from the text, where the printer writes the attachments in
  *     the same order as the C API lists them (by kind id, !dbg first on instructions).
  */
 #include <stdlib.h>
 #include <string.h>
+
+#include <llvm-c/IRReader.h>
 
 #include "ir_meta_int.h"
 
@@ -1198,8 +1203,47 @@ static bool split_typed(MdSpan a, MdSpan *type, MdSpan *val) {
     return true;
 }
 
+/* The constant `<ty> <v>` of a DIArgList (whose operands the C API cannot reach),
+ * through LLVM's own parser: it is the initializer of a global of a throwaway module of
+ * the same context. Constants are uniqued per context, so this is the very constant
+ * the module's DIArgList holds, and ir_const_id describes it (kind, type, value) as it
+ * describes any other. NULL when the text does not parse, or names a global (`@`:
+ * the throwaway module has none of the module's; such operands are spelled as printed). */
+static LLVMValueRef arglist_constant(IrCtx *c, MdSpan ty, MdSpan v) {
+    if (memchr(ty.s, '@', ty.n) || memchr(v.s, '@', v.n) || memchr(ty.s, '%', ty.n))
+        return NULL;
+    StrBuf src = SB_INIT;
+    sb_adds(&src, "@irlog.arglist.constant = global ");
+    sb_add(&src, ty.s, ty.n);
+    sb_addc(&src, ' ');
+    sb_add(&src, v.s, v.n);
+    sb_addc(&src, '\n');
+    if (src.oom) {
+        sb_release(&src);
+        ir_fail(c, E_NOMEM);
+        return NULL;
+    }
+    LLVMMemoryBufferRef buf =
+        LLVMCreateMemoryBufferWithMemoryRangeCopy(src.buf, src.len, "DIArgList operand");
+    sb_release(&src);
+    LLVMModuleRef m = NULL;
+    char *msg = NULL;
+    /* takes ownership of buf, on success and on failure */
+    bool ok = buf && !LLVMParseIRInContext(c->llctx, buf, &m, &msg) && m;
+    if (msg)
+        LLVMDisposeMessage(msg);
+    LLVMValueRef g = ok ? LLVMGetFirstGlobal(m) : NULL;
+    LLVMValueRef init = g ? LLVMGetInitializer(g) : NULL;
+    if (init && (LLVMIsAGlobalValue(init) || !LLVMIsAConstant(init)))
+        init = NULL;
+    if (m)
+        LLVMDisposeModule(m); /* the constant belongs to the context, not the module */
+    return init;
+}
+
 /* A DIArgList printed as `!DIArgList(i32 %a, i32 1)`: its id, with local values
- * written as Variable ids, and the Operand id of each value (into vals). */
+ * written as Variable ids, and the Operand id of each value (into vals). Constants are
+ * described through arglist_constant. */
 static const char *arglist_md(IrCtx *c, MdSpan text, StrVec *vals) {
     FactSink *o = c->out;
     size_t open = 0;
@@ -1217,6 +1261,7 @@ static const char *arglist_md(IrCtx *c, MdSpan text, StrVec *vals) {
     for (size_t k = 0; k < args.len; k++) {
         MdSpan ty, v;
         const char *opid, *amd;
+        LLVMValueRef cv = NULL;
         StrBuf sb = SB_INIT;
         if (split_typed(args.v[k], &ty, &v) && v.n && (v.s[0] == '%' || v.s[0] == '@')) {
             if (v.s[0] == '%') {
@@ -1230,6 +1275,9 @@ static const char *arglist_md(IrCtx *c, MdSpan text, StrVec *vals) {
             sb_addc(&sb, ' ');
             sb_adds(&sb, opid);
             amd = ir_intern(c, sb.buf, sb.len);
+        } else if (split_typed(args.v[k], &ty, &v) && (cv = arglist_constant(c, ty, v))) {
+            opid = amd = value_md_id(c, cv);
+            ty = (MdSpan){NULL, 0};
         } else {
             opid = amd = intern_span(c, args.v[k]);
             ty = (MdSpan){NULL, 0};
@@ -1239,7 +1287,9 @@ static const char *arglist_md(IrCtx *c, MdSpan text, StrVec *vals) {
         sb_release(&sb);
         bool fresh;
         intern_fresh(c, amd, strlen(amd), &fresh);
-        if (fresh) {
+        if (fresh && cv) {
+            describe_value(c, amd, cv);
+        } else if (fresh) {
             emit_metadata(o, amd);
             emit_metadata_class(o, amd, "value");
             emit_metadata_value(o, amd, opid);

@@ -159,12 +159,14 @@ static void walk_function(IrCtx *c, LLVMValueRef f) {
         }
         /* predecessors in use-list order, as llvm-dis prints them (irlog emit needs
          * the order to rebuild the use list) */
-        int64_t pindex = 0;
-        for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(b)); u; u = LLVMGetNextUse(u)) {
+        int64_t pindex = 0, upos = 0;
+        for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(b)); u; u = LLVMGetNextUse(u), upos++) {
             LLVMValueRef user = LLVMGetUser(u);
             if (LLVMIsATerminatorInst(user))
                 emit_block_predecessor_list(o, bid, pindex++,
                                             ir_block_id(c, LLVMGetInstructionParent(user)));
+            else if (LLVMIsABlockAddress(user))
+                emit_block_address_use(o, bid, upos);
         }
         int64_t index = 0;
         const char *prev = NULL;
@@ -238,6 +240,7 @@ static void walk(IrCtx *c, const char *const *inputs, size_t n, IrStats *stats) 
         const char *fid = intern_str(&c->ids, (Sym)k);
         LLVMTypeRef fty = LLVMGlobalGetValueType(f);
         emit_function(o, fid);
+        emit_global_value_index(o, fid, c->gv_next[3]++);
         size_t len;
         const char *name = LLVMGetValueName2(f, &len);
         if (len)
@@ -282,6 +285,7 @@ static void release_generation(IrCtx *c) {
     map_release(&c->insn_ids);
     arena_release(&c->local);
     c->unnamed_structs = 0;
+    memset(c->gv_next, 0, sizeof c->gv_next);
     c->fn = NULL;
     c->fn_id = NULL;
     c->st = OK;
