@@ -52,6 +52,11 @@ typedef struct EmbeddedFile {
 } EmbeddedFile;
 extern const EmbeddedFile embedded_datalog[];
 extern const size_t embedded_datalog_count;
+/* Appends the SQLite views translated from the embedded datalog/ir.dl and
+ * datalog/constraints.dl (cmd_sqlviews.c), which `facts --format sqlite` adds to its
+ * databases. Returns an exit code (diagnostics on stderr). */
+struct StrBuf;
+int cli_shipped_views(struct StrBuf *out);
 
 /* The progress line (progress.c): shown when stderr is a terminal and not quiet. */
 struct DlProgress;

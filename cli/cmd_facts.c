@@ -342,6 +342,17 @@ int cmd_facts(int argc, char **argv) {
                                           : "no input files");
         goto usage;
     }
+    StrBuf views = SB_INIT; /* --format sqlite: the views of ir.dl and constraints.dl */
+    if (a.opt.format == FACTS_SQLITE) {
+        rc = cli_shipped_views(&views);
+        if (rc != EXIT_OK) {
+            cli_error("facts: cannot translate the shipped Datalog programs into SQL views");
+            sb_release(&views);
+            mem_free(a.inputs);
+            return rc;
+        }
+        facts_sqlite_views = views.buf; /* lives until exit */
+    }
     if (a.in_process) {
         signal(SIGXFSZ, SIG_IGN);
         rc = run_job(a.inputs, a.separate ? 1 : a.ninputs, a.outdir, &a);

@@ -168,4 +168,21 @@ const char *dl_value_symbol(const DlProgram *p, DlValue v, size_t *len);
 /* Appends a value as it is written in output files. */
 void dl_value_format(const DlProgram *p, DlKind kind, DlValue v, StrBuf *sb);
 
+
+/* ---- SQL views (dl_sql.c) ------------------------------------------------------- */
+
+typedef enum DlSqlDialect { DL_SQL_SQLITE, DL_SQL_POSTGRES } DlSqlDialect;
+/* flags of dl_sql_views: also CREATE TABLE IF NOT EXISTS for the .input relations that
+ * rules read (typed from the declarations) */
+#define DL_SQL_INPUT_TABLES 1u
+/* Appends to out one `CREATE VIEW` per relation of a loaded program that rules derive (not
+ * the .input relations: those are the tables of the same names and columns), in
+ * evaluation order: non-recursive rules as SELECTs joined by UNION, linear recursion as
+ * WITH RECURSIVE (docs/sql.md). A relation that cannot be translated gets SQL comments
+ * naming each failing rule (file:line:col) and the reason, and a warning per rule in d;
+ * so do the relations that read it. OUT *nviews, *nskipped (may be NULL): relations
+ * translated and not. E_NOMEM only. */
+Status dl_sql_views(const DlProgram *p, DlSqlDialect dialect, unsigned flags, StrBuf *out,
+                    Diags *d, size_t *nviews, size_t *nskipped);
+
 #endif

@@ -246,12 +246,18 @@ static void check_directives(Checker *c) {
         for (uint32_t k = 0; k < dir->nopts; k++) {
             const char *key = dir->opts[k].key, *val = dir->opts[k].val;
             if (strcmp(key, "IO") == 0) {
-                bool ok = strcmp(val, "file") == 0 ||
+                bool ok = strcmp(val, "file") == 0 || strcmp(val, "sqlite") == 0 ||
                           (dir->kind == DL_DIR_OUTPUT && strcmp(val, "stdout") == 0);
                 if (!ok)
                     diags_add(c->d, DIAG_ERROR, dir->loc,
-                              "IO=%s is not supported by irlog (use IO=file%s)", val,
+                              "IO=%s is not supported by irlog (use IO=file, IO=sqlite%s)", val,
                               dir->kind == DL_DIR_OUTPUT ? " or IO=stdout" : "");
+                else if (strcmp(val, "sqlite") == 0 && dir->kind != DL_DIR_PRINTSIZE &&
+                         dc->arity == 0)
+                    diags_add(c->d, DIAG_ERROR, dir->loc,
+                              "IO=sqlite cannot hold relation '%s', which has no columns "
+                              "(Souffle's SQLite tables need one)",
+                              dc->name);
             } else if (strcmp(key, "delimiter") == 0) {
                 if (!val[0])
                     diags_add(c->d, DIAG_ERROR, dir->loc, "the delimiter cannot be empty");
@@ -264,7 +270,8 @@ static void check_directives(Checker *c) {
                     diags_add(c->d, DIAG_ERROR, dir->loc,
                               "the IO option '%s' is not supported by irlog", key);
             } else if (strcmp(key, "filename") && strcmp(key, "fact-dir") &&
-                       strcmp(key, "output-dir") && strcmp(key, "attributeNames")) {
+                       strcmp(key, "output-dir") && strcmp(key, "attributeNames") &&
+                       strcmp(key, "dbname")) {
                 diags_add(c->d, DIAG_WARNING, dir->loc, "unknown IO option '%s' is ignored",
                           key);
             }

@@ -14,6 +14,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +138,242 @@ static char *join_path(const char *dir, const char *name) {
     return sb_detach(&sb, NULL);
 }
 
+/* ---- IO=sqlite (Souffle 2.5's ReadStreamSQLite / WriteStreamSQLite) --------------------
+ * The database of a directive: `filename`, else `dbname`, else `<relation>.sqlite`,
+ * relative to the fact-dir / output-dir option or -F / -D unless absolute (a `file:` URI
+ * or `:memory:` as it is). Input: every row of the table or view named as the relation
+ * (SELECT *), its values turned into the text of a fact-file line, which the reader of
+ * fact files then parses: a symbol is spelled as `irlog facts` spells it in a .facts
+ * file (tab, newline, carriage return, backslash, NUL as \t \n \r \\ \0, a byte that is
+ * not UTF-8 as \xNN), so a symbol read from a database is the very value read from the
+ * .facts file; integers in decimal, a REAL of a float column with 17 digits (exact), NULL
+ * as the empty field, anything else as its text. Output: Souffle's layout: a table
+ * `_<relation>` of INTEGER columns '0', '1', ... (a symbol as its id in `__SymbolTable(id,
+ * symbol)`, numbers as they are), and a view `<relation>` with the attribute names that
+ * joins the symbols back; symbols go in as their bytes (the .facts spellings above
+ * undone). Two departures, so that what is written reads back: a float is stored as its
+ * value (Souffle stores its bit pattern, which its own reader takes for a number), an
+ * unsigned above 2^63-1 as a BLOB of its decimal digits (as `irlog facts` stores it). */
+
+/* Length of the well-formed UTF-8 sequence at s[0..n) (s[0] >= 0x80), or 0 (the same
+ * rule as the fact writer's, src/facts/sink.c). */
+static size_t utf8_seq(const unsigned char *s, size_t n) {
+    unsigned char c = s[0];
+    size_t len;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        else if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        else if (c == 0xF4)
+            hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (n < len || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t k = 2; k < len; k++)
+        if (s[k] < 0x80 || s[k] > 0xBF)
+            return 0;
+    return len;
+}
+
+/* Appends bytes as a .facts file spells them. */
+static void facts_escape(StrBuf *sb, const unsigned char *u, size_t n) {
+    static const char hex[] = "0123456789ABCDEF";
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = u[i];
+        char e = c == '\t' ? 't' : c == '\n' ? 'n' : c == '\r' ? 'r' : c == '\\' ? '\\'
+                 : c == '\0'                                      ? '0'
+                                                                  : 0;
+        if (e) {
+            sb_addc(sb, '\\');
+            sb_addc(sb, e);
+        } else if (c < 0x80) {
+            sb_addc(sb, (char)c);
+        } else {
+            size_t len = utf8_seq(u + i, n - i);
+            if (len) {
+                sb_add(sb, u + i, len);
+                i += len - 1;
+            } else {
+                sb_addc(sb, '\\');
+                sb_addc(sb, 'x');
+                sb_addc(sb, hex[c >> 4]);
+                sb_addc(sb, hex[c & 15]);
+            }
+        }
+    }
+}
+
+static int hexval(char c) {
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
+}
+
+/* The bytes a .facts spelling stands for (the inverse of facts_escape). */
+static void facts_unescape(StrBuf *sb, const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n) {
+            char c = s[i + 1];
+            if (c == 't' || c == 'n' || c == 'r' || c == '\\' || c == '0') {
+                sb_addc(sb, c == 't' ? '\t' : c == 'n' ? '\n' : c == 'r' ? '\r' : c == '0' ? '\0' : '\\');
+                i++;
+                continue;
+            }
+            if (c == 'x' && i + 3 < n && hexval(s[i + 2]) >= 0 && hexval(s[i + 3]) >= 0) {
+                sb_addc(sb, (char)(hexval(s[i + 2]) * 16 + hexval(s[i + 3])));
+                i += 3;
+                continue;
+            }
+        }
+        sb_addc(sb, s[i]);
+    }
+}
+
+static bool sqlite_uri(const char *name) {
+    return strncmp(name, "file:", 5) == 0 || strncmp(name, ":memory:", 8) == 0;
+}
+
+static char *sqlite_path(const DlDirective *dir, const DlDecl *dc, const char *dflt_dir,
+                         const char *dir_key) {
+    const char *name = dl_io_opt(dir, "filename");
+    if (!name)
+        name = dl_io_opt(dir, "dbname");
+    StrBuf nb = SB_INIT;
+    if (name)
+        sb_adds(&nb, name);
+    else
+        sb_addf(&nb, "%s.sqlite", dc->name);
+    if (nb.oom)
+        return NULL;
+    if (sqlite_uri(nb.buf))
+        return sb_detach(&nb, NULL);
+    const char *dd = dl_io_opt(dir, dir_key);
+    char *path = join_path(dd ? dd : dflt_dir, nb.buf);
+    sb_release(&nb);
+    return path;
+}
+
+/* Reads an IO=sqlite input into `text` as fact-file lines; *name: the name diagnostics
+ * give the table ("x.db[rel]"). */
+static Status sqlite_read_text(DlProgram *p, const DlDirective *dir, const char *fact_dir,
+                               StrBuf *text, char **name, Diags *d) {
+    const DlDecl *dc = &p->decls.v[dir->rel];
+    Status st = OK;
+    sqlite3 *db = NULL;
+    sqlite3_stmt *q = NULL;
+    char *path = sqlite_path(dir, dc, fact_dir, "fact-dir");
+    *name = NULL;
+    if (!path)
+        return E_NOMEM;
+    int flags = SQLITE_OPEN_READONLY | (sqlite_uri(path) ? SQLITE_OPEN_URI : 0);
+    int rc = sqlite3_open_v2(path, &db, flags, NULL);
+    if (rc != SQLITE_OK) {
+        diags_add(d, DIAG_ERROR, dir->loc,
+                  "cannot open database '%s' of relation '%s' (IO=sqlite): %s", path,
+                  dc->name, db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+        st = E_IO;
+        goto out;
+    }
+    rc = sqlite3_prepare_v2(db,
+                            "SELECT count(*) FROM sqlite_master WHERE type IN ('table', "
+                            "'view') AND name = ?1",
+                            -1, &q, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_bind_text(q, 1, dc->name, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW && sqlite3_column_int(q, 0) == 0) {
+        diags_add(d, DIAG_ERROR, dir->loc,
+                  "database '%s' has no table or view '%s' (relation '%s', IO=sqlite)", path,
+                  dc->name, dc->name);
+        st = E_IO;
+        goto out;
+    }
+    if (rc != SQLITE_ROW) {
+        diags_add(d, DIAG_ERROR, dir->loc, "cannot read database '%s' of relation '%s': %s",
+                  path, dc->name, sqlite3_errmsg(db));
+        st = E_IO;
+        goto out;
+    }
+    sqlite3_finalize(q);
+    q = NULL;
+    StrBuf sql = SB_INIT;
+    sb_adds(&sql, "SELECT * FROM \"");
+    for (const char *c = dc->name; *c; c++) {
+        if (*c == '"')
+            sb_addc(&sql, '"');
+        sb_addc(&sql, *c);
+    }
+    sb_addc(&sql, '"');
+    rc = sql.oom ? SQLITE_NOMEM : sqlite3_prepare_v2(db, sql.buf, -1, &q, NULL);
+    sb_release(&sql);
+    if (rc != SQLITE_OK) {
+        diags_add(d, DIAG_ERROR, dir->loc, "cannot read table '%s' of database '%s': %s",
+                  dc->name, path, sqlite3_errmsg(db));
+        st = rc == SQLITE_NOMEM ? E_NOMEM : E_IO;
+        goto out;
+    }
+    if ((uint32_t)sqlite3_column_count(q) != dc->arity) {
+        diags_add(d, DIAG_ERROR, dir->loc,
+                  "relation '%s' has %u column%s, but table '%s' of database '%s' has %d",
+                  dc->name, dc->arity, dc->arity == 1 ? "" : "s", dc->name, path,
+                  sqlite3_column_count(q));
+        st = E_IO;
+        goto out;
+    }
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        for (uint32_t c = 0; c < dc->arity; c++) {
+            if (c)
+                sb_addc(text, '\t');
+            int ty = sqlite3_column_type(q, (int)c);
+            if (ty == SQLITE_NULL)
+                continue;
+            if (ty == SQLITE_INTEGER) {
+                sb_add_i64(text, (int64_t)sqlite3_column_int64(q, (int)c));
+            } else if (ty == SQLITE_FLOAT && dl_decl_kind(dc, c) == DL_KIND_FLOAT) {
+                sb_addf(text, "%.17g", sqlite3_column_double(q, (int)c));
+            } else {
+                const unsigned char *v = ty == SQLITE_BLOB ? sqlite3_column_blob(q, (int)c)
+                                                           : sqlite3_column_text(q, (int)c);
+                int n = sqlite3_column_bytes(q, (int)c);
+                if (v)
+                    facts_escape(text, v, (size_t)n);
+            }
+        }
+        sb_addc(text, '\n');
+        if (text->oom) {
+            st = E_NOMEM;
+            goto out;
+        }
+    }
+    if (rc != SQLITE_DONE) {
+        diags_add(d, DIAG_ERROR, dir->loc, "cannot read table '%s' of database '%s': %s",
+                  dc->name, path, sqlite3_errmsg(db));
+        st = E_IO;
+        goto out;
+    }
+    StrBuf nm = SB_INIT;
+    sb_addf(&nm, "%s[%s]", path, dc->name);
+    *name = sb_detach(&nm, NULL);
+    if (!*name)
+        st = E_NOMEM;
+out:
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    mem_free(path);
+    return st;
+}
+
 #define IO_BATCH 64
 
 /* Prefetches the interner slots of the symbol fields of nb lines (batch + offs[i]). */
@@ -185,8 +422,14 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
     const char *delim = dl_io_opt(dir, "delimiter");
     const char *hdr = dl_io_opt(dir, "headers");
     const char *fdir = dl_io_opt(dir, "fact-dir");
-    if (!delim)
+    const char *io = dl_io_opt(dir, "IO");
+    bool mem = p->has_text && p->has_text[dir->rel];
+    bool sql = !mem && io && strcmp(io, "sqlite") == 0;
+    StrBuf sqltext = SB_INIT;
+    if (!delim || sql)
         delim = "\t";
+    if (sql)
+        hdr = NULL;
     size_t dlen = strlen(delim);
     char *dflt = NULL;
     if (!fname) {
@@ -197,9 +440,16 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
         strcat(dflt, ".facts");
         fname = dflt;
     }
-    bool mem = p->has_text && p->has_text[dir->rel];
     char *path;
-    if (mem) {
+    if (sql) {
+        mem_free(dflt);
+        st = sqlite_read_text(p, dir, fact_dir, &sqltext, &path, d);
+        if (st != OK) {
+            sb_release(&sqltext);
+            return st;
+        }
+        dflt = NULL;
+    } else if (mem) {
         StrBuf nb = SB_INIT;
         sb_addf(&nb, "%s.facts (in memory)", dc->name);
         path = sb_detach(&nb, NULL);
@@ -210,10 +460,10 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
     if (!path)
         return E_NOMEM;
     FILE *f;
-    if (mem) {
+    if (mem || sql) {
         /* fmemopen refuses a size of 0: an empty relation reads an empty stream */
         static char empty[1];
-        StrBuf *tb = &p->text[dir->rel];
+        StrBuf *tb = sql ? &sqltext : &p->text[dir->rel];
         f = tb->len ? fmemopen(tb->buf, tb->len, "rb") : fmemopen(empty, 1, "rb");
         if (f && !tb->len)
             (void)fgetc(f);
@@ -224,6 +474,7 @@ static Status read_file(DlProgram *p, const DlDirective *dir, const char *fact_d
         diags_add(d, DIAG_ERROR, dir->loc, "cannot open input file '%s' of relation '%s': %s",
                   path, dc->name, strerror(errno));
         mem_free(path);
+        sb_release(&sqltext);
         return E_IO;
     }
     char *rbuf = NULL;
@@ -357,6 +608,7 @@ fail:
     sb_release(&batch);
     free(rbuf);
     fclose(f);
+    sb_release(&sqltext);
     mem_free(path);
     return st;
 }
@@ -642,6 +894,273 @@ static int mkdirs(const char *dir) {
     return rc;
 }
 
+/* An IO=sqlite output database, open in a transaction until every output was written. */
+typedef struct SqlOut {
+    char *path;   /* the database */
+    char *tmp;    /* a new database is built here and renamed; NULL: an existing one */
+    sqlite3 *db;
+    sqlite3_stmt *sym_ins, *sym_sel;
+    int64_t *symid; /* per interned symbol: its id in __SymbolTable, 0 unknown */
+} SqlOut;
+
+typedef Vec(SqlOut) SqlOuts;
+
+static void sqlout_close(SqlOut *o, bool commit_failed_or_abort) {
+    sqlite3_finalize(o->sym_ins);
+    sqlite3_finalize(o->sym_sel);
+    o->sym_ins = o->sym_sel = NULL;
+    if (o->db) {
+        if (commit_failed_or_abort)
+            sqlite3_exec(o->db, "ROLLBACK", NULL, NULL, NULL);
+        sqlite3_close(o->db);
+        o->db = NULL;
+    }
+    if (commit_failed_or_abort && o->tmp) {
+        unlink(o->tmp);
+        StrBuf j = SB_INIT;
+        sb_addf(&j, "%s-journal", o->tmp);
+        if (!j.oom)
+            unlink(j.buf);
+        sb_release(&j);
+    }
+    mem_free(o->symid);
+    mem_free(o->tmp);
+    mem_free(o->path);
+    o->symid = NULL;
+    o->tmp = o->path = NULL;
+}
+
+static Status sql_fail(SqlOut *o, const DlDirective *dir, const char *what, Diags *d) {
+    diags_add(d, DIAG_ERROR, dir->loc, "cannot write relation '%s' to database '%s' (%s): %s",
+              dir->rel_name, o->path, what, o->db ? sqlite3_errmsg(o->db) : "cannot open");
+    return E_IO;
+}
+
+static Status sql_exec(SqlOut *o, const DlDirective *dir, const char *sql, Diags *d) {
+    if (sqlite3_exec(o->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+        return sql_fail(o, dir, sql, d);
+    return OK;
+}
+
+/* The database of an output directive, opened (and its transaction begun) at first use. */
+static Status sqlout_get(SqlOuts *outs, const DlProgram *p, const DlDirective *dir,
+                         const char *odir, SqlOut **res, Diags *d) {
+    const DlDecl *dc = &p->decls.v[dir->rel];
+    char *path = sqlite_path(dir, dc, odir, "output-dir");
+    if (!path)
+        return E_NOMEM;
+    for (size_t i = 0; i < outs->len; i++)
+        if (strcmp(outs->v[i].path, path) == 0) {
+            mem_free(path);
+            *res = &outs->v[i];
+            return OK;
+        }
+    SqlOut o = {0};
+    o.path = path;
+    o.symid = mem_calloc(intern_count(&p->syms) + 1, sizeof(int64_t));
+    if (!o.symid || vec_push(outs, o) != OK) {
+        mem_free(o.symid);
+        mem_free(path);
+        return E_NOMEM;
+    }
+    SqlOut *so = &outs->v[outs->len - 1];
+    *res = so;
+    const char *target = so->path;
+    struct stat stt;
+    bool uri = sqlite_uri(so->path);
+    if (!uri && stat(so->path, &stt) != 0) {
+        /* a new database: built under a temporary name, renamed when all is written */
+        if (!dl_io_opt(dir, "output-dir") && strchr(so->path, '/') && mkdirs(odir) != 0) {
+            diags_add(d, DIAG_ERROR, dir->loc, "cannot create output directory '%s': %s", odir,
+                      strerror(errno));
+            return E_IO;
+        }
+        StrBuf t = SB_INIT;
+        sb_addf(&t, "%s.tmp.%ld", so->path, (long)getpid());
+        so->tmp = sb_detach(&t, NULL);
+        if (!so->tmp)
+            return E_NOMEM;
+        unlink(so->tmp);
+        target = so->tmp;
+    }
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | (uri ? SQLITE_OPEN_URI : 0);
+    if (sqlite3_open_v2(target, &so->db, flags, NULL) != SQLITE_OK) {
+        diags_add(d, DIAG_ERROR, dir->loc, "cannot open database '%s' for relation '%s': %s",
+                  so->path, dc->name, so->db ? sqlite3_errmsg(so->db) : "out of memory");
+        return E_IO;
+    }
+    sqlite3_extended_result_codes(so->db, 1);
+    Status st = OK;
+    TRY(sql_exec(so, dir, "PRAGMA synchronous = OFF", d));
+    TRY(sql_exec(so, dir, "BEGIN", d));
+fail:
+    return st;
+}
+
+/* Souffle's identifiers: single-quoted ('0', '_rel'). */
+static void sq(StrBuf *sb, const char *s) {
+    sb_addc(sb, '\'');
+    for (; *s; s++) {
+        if (*s == '\'')
+            sb_addc(sb, '\'');
+        sb_addc(sb, *s);
+    }
+    sb_addc(sb, '\'');
+}
+
+static Status sym_id(SqlOut *o, const DlProgram *p, const DlDirective *dir, DlValue v,
+                     int64_t *id, Diags *d) {
+    if (o->symid[v]) {
+        *id = o->symid[v];
+        return OK;
+    }
+    StrBuf b = SB_INIT;
+    facts_unescape(&b, intern_str(&p->syms, (Sym)v), intern_len(&p->syms, (Sym)v));
+    if (b.oom)
+        return E_NOMEM;
+    Status st = OK;
+    sqlite3_bind_text(o->sym_sel, 1, b.buf, (int)b.len, SQLITE_STATIC);
+    int rc = sqlite3_step(o->sym_sel);
+    if (rc == SQLITE_ROW) {
+        *id = sqlite3_column_int64(o->sym_sel, 0);
+    } else if (rc == SQLITE_DONE) {
+        sqlite3_bind_text(o->sym_ins, 1, b.buf, (int)b.len, SQLITE_STATIC);
+        if (sqlite3_step(o->sym_ins) != SQLITE_DONE)
+            st = sql_fail(o, dir, "insert a symbol", d);
+        *id = sqlite3_last_insert_rowid(o->db);
+        sqlite3_reset(o->sym_ins);
+    } else {
+        st = sql_fail(o, dir, "look a symbol up", d);
+    }
+    sqlite3_reset(o->sym_sel);
+    sb_release(&b);
+    if (st == OK)
+        o->symid[v] = *id;
+    return st;
+}
+
+/* Writes one relation as Souffle's WriteStreamSQLite does. */
+static Status sqlite_write_rel(SqlOuts *outs, const DlProgram *p, const DlDirective *dir,
+                               const DlValue **order, const char *odir, Diags *d) {
+    const DlDecl *dc = &p->decls.v[dir->rel];
+    const DlRel *r = p->rels[dir->rel];
+    SqlOut *o;
+    Status st = sqlout_get(outs, p, dir, odir, &o, d);
+    if (st != OK)
+        return st;
+    StrBuf q = SB_INIT, tab = SB_INIT;
+    sqlite3_stmt *ins = NULL;
+    sb_addf(&tab, "_%s", dc->name);
+    /* the table, emptied */
+    sb_adds(&q, "CREATE TABLE IF NOT EXISTS ");
+    sq(&q, tab.buf);
+    sb_adds(&q, " (");
+    for (uint32_t k = 0; k < dc->arity; k++)
+        sb_addf(&q, "%s'%u' INTEGER", k ? "," : "", k);
+    sb_adds(&q, ");");
+    TRY(sb_status(&q));
+    TRY(sql_exec(o, dir, q.buf, d));
+    sb_reset(&q);
+    sb_adds(&q, "DELETE FROM ");
+    sq(&q, tab.buf);
+    sb_adds(&q, ";");
+    TRY(sb_status(&q));
+    TRY(sql_exec(o, dir, q.buf, d));
+    /* the view with the symbols resolved */
+    sb_reset(&q);
+    StrBuf proj = SB_INIT, from = SB_INIT, where = SB_INIT;
+    sq(&from, tab.buf);
+    for (uint32_t k = 0; k < dc->arity; k++) {
+        if (k)
+            sb_addc(&proj, ',');
+        char col[24];
+        snprintf(col, sizeof col, "%u", k);
+        if (dl_decl_kind(dc, k) == DL_KIND_SYMBOL) {
+            sb_addf(&proj, "'_symtab_%u'.symbol AS ", k);
+            sq(&proj, dc->attr_names[k]);
+            sb_addf(&from, ",'__SymbolTable' AS '_symtab_%u'", k);
+            if (where.len)
+                sb_adds(&where, " AND ");
+            sq(&where, tab.buf);
+            sb_addf(&where, ".'%u' = '_symtab_%u'.id", k, k);
+        } else {
+            sq(&proj, tab.buf);
+            sb_addf(&proj, ".'%u' AS ", k);
+            sq(&proj, dc->attr_names[k]);
+        }
+    }
+    sb_adds(&q, "CREATE VIEW IF NOT EXISTS ");
+    sq(&q, dc->name);
+    sb_addf(&q, " AS SELECT %s FROM %s", proj.buf, from.buf);
+    if (where.len)
+        sb_addf(&q, " WHERE %s", where.buf);
+    sb_adds(&q, ";");
+    sb_release(&proj);
+    sb_release(&from);
+    sb_release(&where);
+    TRY(sb_status(&q));
+    TRY(sql_exec(o, dir, q.buf, d));
+    TRY(sql_exec(o, dir,
+                 "CREATE TABLE IF NOT EXISTS '__SymbolTable' (id INTEGER PRIMARY KEY, symbol "
+                 "TEXT UNIQUE);",
+                 d));
+    if (!o->sym_ins &&
+        (sqlite3_prepare_v2(o->db, "INSERT INTO __SymbolTable VALUES(null,@V0);", -1,
+                            &o->sym_ins, NULL) != SQLITE_OK ||
+         sqlite3_prepare_v2(o->db, "SELECT id FROM __SymbolTable WHERE symbol = @V0;", -1,
+                            &o->sym_sel, NULL) != SQLITE_OK)) {
+        st = sql_fail(o, dir, "prepare the symbol table's statements", d);
+        goto fail;
+    }
+    /* the rows, in output order (so the symbol ids are deterministic) */
+    sb_reset(&q);
+    sb_adds(&q, "INSERT INTO ");
+    sq(&q, tab.buf);
+    sb_adds(&q, " VALUES (@V0");
+    for (uint32_t k = 1; k < dc->arity; k++)
+        sb_addf(&q, ",@V%u", k);
+    sb_adds(&q, ");");
+    TRY(sb_status(&q));
+    if (sqlite3_prepare_v2(o->db, q.buf, -1, &ins, NULL) != SQLITE_OK) {
+        st = sql_fail(o, dir, "prepare the insert", d);
+        goto fail;
+    }
+    for (size_t i = 0; i < r->n; i++) {
+        const DlValue *t = order[i];
+        for (uint32_t k = 0; k < dc->arity; k++) {
+            DlValue v = dl_rel_col0(r, t, k);
+            int64_t x = (int64_t)v;
+            DlKind kind = dl_decl_kind(dc, k);
+            if (kind == DL_KIND_SYMBOL)
+                TRY(sym_id(o, p, dir, v, &x, d));
+            if (kind == DL_KIND_FLOAT) {
+                /* the value (Souffle binds the bit pattern, which its reader then takes
+                 * for a number: a float written by Souffle does not read back) */
+                double f;
+                DL_MEMCPY(&f, &v, sizeof f);
+                sqlite3_bind_double(ins, (int)k + 1, f);
+            } else if (kind == DL_KIND_UNSIGNED && v > (uint64_t)INT64_MAX) {
+                /* as irlog facts writes it: the decimal digits, as a BLOB */
+                char digits[24];
+                int nd = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
+                sqlite3_bind_blob(ins, (int)k + 1, digits, nd, SQLITE_TRANSIENT);
+            } else {
+                sqlite3_bind_int64(ins, (int)k + 1, x);
+            }
+        }
+        if (sqlite3_step(ins) != SQLITE_DONE) {
+            st = sql_fail(o, dir, "insert a row", d);
+            goto fail;
+        }
+        sqlite3_reset(ins);
+    }
+fail:
+    sqlite3_finalize(ins);
+    sb_release(&q);
+    sb_release(&tab);
+    return st;
+}
+
 typedef struct Pending {
     char *tmp, *final;
 } Pending;
@@ -655,6 +1174,7 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
     Vec(uint32_t) dirs = {0};
     uint32_t *rank = NULL;
     StrBuf sb = SB_INIT;
+    SqlOuts sqlouts = {0};
     bool made_dir = false;
     /* directives in stratum order, then source order */
     for (uint32_t s = 0; s <= p->nstrata; s++)
@@ -685,6 +1205,13 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
                     break;
                 }
         TRY(sorted_with(p, dir->rel, rank, &order));
+        if (!to_stdout && io && strcmp(io, "sqlite") == 0) {
+            st = sqlite_write_rel(&sqlouts, p, dir, order, odir, d);
+            mem_free(order);
+            if (st != OK)
+                goto fail;
+            continue;
+        }
         sb_reset(&sb);
         if (to_stdout || (io && strcmp(io, "stdout") == 0)) {
             sb_adds(&sb, "---------------\n");
@@ -758,6 +1285,31 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
             goto fail;
         }
     }
+    /* the databases first (each in one transaction; a new one renamed into place) */
+    for (size_t i = 0; i < sqlouts.len; i++) {
+        SqlOut *so = &sqlouts.v[i];
+        if (sqlite3_exec(so->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+            SrcLoc nl = {0};
+            diags_add(d, DIAG_ERROR, nl, "cannot commit database '%s': %s", so->path,
+                      sqlite3_errmsg(so->db));
+            st = E_IO;
+            goto fail;
+        }
+        sqlite3_finalize(so->sym_ins);
+        sqlite3_finalize(so->sym_sel);
+        so->sym_ins = so->sym_sel = NULL;
+        int rc = sqlite3_close(so->db);
+        so->db = NULL;
+        if (rc != SQLITE_OK || (so->tmp && rename(so->tmp, so->path) != 0)) {
+            SrcLoc nl = {0};
+            diags_add(d, DIAG_ERROR, nl, "cannot write database '%s': %s", so->path,
+                      rc != SQLITE_OK ? sqlite3_errstr(rc) : strerror(errno));
+            st = E_IO;
+            goto fail;
+        }
+        mem_free(so->tmp);
+        so->tmp = NULL;
+    }
     for (size_t i = 0; i < pend.len; i++)
         if (rename(pend.v[i].tmp, pend.v[i].final) != 0) {
             SrcLoc nl = {0};
@@ -775,6 +1327,9 @@ fail:
         mem_free(pend.v[i].final);
     }
     vec_release(&pend);
+    for (size_t i = 0; i < sqlouts.len; i++)
+        sqlout_close(&sqlouts.v[i], st != OK);
+    vec_release(&sqlouts);
     vec_release(&dirs);
     mem_free(rank);
     sb_release(&sb);

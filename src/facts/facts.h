@@ -297,6 +297,9 @@ typedef enum SqlDialect { SQL_SQLITE, SQL_POSTGRES } SqlDialect;
 enum { SQL_PART_TABLES = 1, SQL_PART_INDEXES = 2, SQL_PART_ALL = 3 };
 /* The version irlog_meta records (the CLI sets it; "unknown" otherwise). */
 extern const char *facts_irlog_version;
+/* SQL that the SQLite writer runs after the indexes, before it commits: the views
+ * translated from datalog/ir.dl and constraints.dl (the CLI sets it; NULL: none). */
+extern const char *facts_sqlite_views;
 /* Appends the DDL of the relation table in dialect d: the parts asked for. */
 void facts_sql_schema(StrBuf *out, SqlDialect d, int parts);
 /* A hash of the relation table (names, columns, types): 16 hex digits. Static storage. */

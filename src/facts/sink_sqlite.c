@@ -6,7 +6,8 @@
  * (sql.c; tables WITHOUT ROWID, each its own index on its first column), then the rows,
  * through prepared INSERTs of 64 rows or of one, on the sink's writer thread while the
  * walk goes on; at commit the remaining index (instruction_operand by operand) is built
- * in one sort, irlog_meta gets the inputs, the transaction commits, the connection
+ * in one sort, irlog_meta gets the inputs, the views of facts_sqlite_views (datalog/ir.dl
+ * and constraints.dl translated by the CLI) are created, the transaction commits, the connection
  * closes and the file is renamed over the target. On any failure the temporary file is
  * removed: a database at `path` is always complete.
  *
@@ -374,6 +375,8 @@ Status sqlw_commit(SqlWriter *w, StrBuf *err) {
     if (st == OK) {
         StrBuf ddl = SB_INIT;
         facts_sql_schema(&ddl, SQL_SQLITE, SQL_PART_INDEXES);
+        if (facts_sqlite_views)
+            sb_adds(&ddl, facts_sqlite_views);
         sb_adds(&ddl, "COMMIT;\n");
         if (ddl.oom) {
             w->st = E_NOMEM;

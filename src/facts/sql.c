@@ -32,6 +32,7 @@
 #include "facts.h"
 
 const char *facts_irlog_version = "unknown";
+const char *facts_sqlite_views = NULL;
 
 
 /* ---- names -------------------------------------------------------------------------- */

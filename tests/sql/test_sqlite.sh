@@ -8,8 +8,8 @@
 #  - The comparison can fail: a database with one value changed, one row removed and one
 #    row added is caught.
 #  - Deterministic: the same input twice, and from another directory, gives the same bytes.
-#  - The layout: one table per relation, the DDL of `irlog schema --sql`, the entity-type
-#    views, irlog_meta, every relation searchable by its first column (and by (first
+#  - The layout: one table per relation, the DDL of `irlog schema --sql` and the views of
+#    `irlog sql-views datalog/constraints.dl`, the entity-type views, irlog_meta, every relation searchable by its first column (and by (first
 #    column, index)) without a scan.
 irlog=$1 llvm_bin=$2 srcdir=$3
 . "$srcdir/tests/ir/lib.sh"
@@ -89,13 +89,16 @@ nrel=$("$irlog" schema --list | wc -l)
 check $? "one table per relation ($ntab tables, $nrel relations)"
 sqlite3 "$tmp/ddl.db" < "$tmp/schema.sql" 2> "$tmp/err"
 check $? "irlog schema --sql runs in sqlite3" "$tmp/err"
-# the database's schema is that DDL: the same tables, views and indexes, column for column
+# the database's schema is that DDL plus the views of `irlog sql-views` of the shipped
+# programs: the same tables, views and indexes, column for column
+"$irlog" sql-views "$srcdir/datalog/constraints.dl" 2> "$tmp/err" | sqlite3 "$tmp/ddl.db" 2>> "$tmp/err"
+check $? "irlog sql-views datalog/constraints.dl runs in sqlite3 over that schema" "$tmp/err"
 for db in "$tmp/ddl.db" "$onedb"; do
   sqlite3 "$db" "SELECT type, name, tbl_name FROM sqlite_master ORDER BY name" > "$db.objects"
   sqlite3 "$db" "SELECT m.name, p.cid, p.name, p.type, p.pk FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table' ORDER BY 1, 2" > "$db.cols"
 done
 cmp -s "$tmp/ddl.db.objects" "$onedb.objects" && cmp -s "$tmp/ddl.db.cols" "$onedb.cols"
-check $? "the database's tables, views, indexes and columns are those of irlog schema --sql"
+check $? "the database's tables, views, indexes and columns are those of irlog schema --sql and sql-views"
 v=$("$irlog" --version | awk '{print $2}')
 meta=$(q "SELECT key || '=' || value FROM irlog_meta" | tr '\n' ' ')
 case "$meta" in
