@@ -92,7 +92,8 @@ static volatile int interrupted;
 static struct sigaction old_int, old_term;
 
 static void on_signal(int sig) {
-    interrupted = sig;
+    /* atomic: the engine's worker threads read it while it runs (ThreadSanitizer) */
+    __atomic_store_n(&interrupted, sig, __ATOMIC_RELAXED);
 }
 
 const volatile int *interrupt_begin(void) {

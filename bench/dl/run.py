@@ -6,7 +6,9 @@ points-to analysis (pointsto.dl) over synthetic facts (gen_pointsto.py; --pt-sca
 about 1M input tuples). Reports wall time, CPU time (user + system) and peak memory (max
 RSS) of each run. When `souffle` is on PATH, the same programs also run under Souffle's
 interpreter and as a compiled binary (`souffle -o`), and the ratios from this same run are
-printed.
+printed. Souffle is found through $SOUFFLE or PATH. Every case also prints irlog's -j 2 / -j 1
+wall-time ratio and the machine's load average before and after it (the -j 2 figure means
+little on a machine that is not idle: a thread that waits for a core holds up its phase).
 """
 import os
 import shutil
@@ -28,6 +30,14 @@ def measure(cmd, cwd=None):
     return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024.0, out, err  # s, s, MiB
 
 
+def loadavg():
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "?"
+
+
 def main():
     irlog = os.path.abspath(sys.argv[1])
     quick = "--quick" in sys.argv
@@ -35,7 +45,7 @@ def main():
     for i, a in enumerate(sys.argv):
         if a == "--pt-scale":
             scale = float(sys.argv[i + 1])
-    souffle = shutil.which("souffle")
+    souffle = os.environ.get("SOUFFLE") or shutil.which("souffle")
     work = tempfile.mkdtemp(prefix="irlog-bench-")
     cases = []
     sizes = [(10000, 10000), (50000, 50000), (200000, 260000)]
@@ -54,12 +64,14 @@ def main():
     for name, prog, facts in cases:
         out = os.path.join(work, "out")
         rows = []
+        load0 = loadavg()
         for jobs in ("1", "2"):
             w, c, m, so, se = measure([irlog, "run", prog, "-F", facts, "-D", out, "-j", jobs])
             if se.strip():
                 print(se.strip()[:300])
             rows.append((f"irlog -j {jobs}", w, c, m, so.replace("\n", " ").strip()))
         if souffle:
+            os.makedirs(out, exist_ok=True)  # souffle does not create it
             w, c, m, so, _ = measure([souffle, "-F", facts, "-D", out, "-j", "1", prog])
             rows.append(("souffle interp", w, c, m, so.replace("\n", " ").strip()))
             exe = os.path.join(work, "sbin")
@@ -68,6 +80,8 @@ def main():
             rows.append(("souffle compiled", w, c, m, so.replace("\n", " ").strip()))
         for eng, w, c, m, s in rows:
             print(f"{name:<16}{eng:<22}{w:>9.2f}{c:>9.2f}{m:>10.1f}  {s}")
+        print(f"{name:<16}irlog -j 2 / -j 1 wall {rows[1][1] / rows[0][1]:.2f}x   "
+              f"(load average {load0} before, {loadavg()} after)")
         if souffle:
             base = rows[0]
             for eng, w, c, m, _ in rows[2:]:

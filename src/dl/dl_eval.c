@@ -15,9 +15,11 @@
  * is empty. 0-ary heads are flags: a recursive emit is dropped when R is already true.
  * With -j N > 1, each phase (a stratum's base rules, or one iteration) is split into tasks
  * (rule × chunk of its outermost scan) run by worker threads that only read relations and
- * fill buffers of their own, which each thread sorts and filters before it ends; the
- * buffers are then merged (sorted runs) on the main thread. Outputs are sorted, so the
- * schedule never shows in them.
+ * fill buffers of their own, which each thread sorts and filters before it ends; new is
+ * then built from the threads' sorted runs, and merged into R, by threads again, one key
+ * range each (dl_rel_from_bufs, dl_rel_merge_par). Threads are started for each step and
+ * joined at its end (no condition variables); the pool's mutex and the symbol table's are
+ * never held together. Outputs are sorted, so the schedule never shows in them.
  * Expressions: integer arithmetic wraps (two's complement); x / 0 and x % 0 on integers
  * have no value, so the rule instance derives nothing (documented in docs/datalog.md);
  * floats follow IEEE 754.
@@ -129,12 +131,12 @@ static int sym_cmp(Worker *w, DlValue a, DlValue b) {
 
 static inline double as_f(DlValue v) {
     double f;
-    DL_MEMCPY(&f, &v, sizeof f);
+    memcpy(&f, &v, sizeof f);
     return f;
 }
 static inline DlValue from_f(double f) {
     DlValue v;
-    DL_MEMCPY(&v, &f, sizeof v);
+    memcpy(&v, &f, sizeof v);
     return v;
 }
 
@@ -795,7 +797,8 @@ static inline DlRel *op_rel(Worker *w, const DlOp *op) {
 /* Whether the run was interrupted (checked every 64K rows, so that a signal stops a
  * long join within a fraction of a second, not only between iterations). */
 static inline bool interrupted(Worker *w) {
-    if ((++w->tick & 0xFFFFu) || !w->interrupt || !*w->interrupt)
+    if ((++w->tick & 0xFFFFu) || !w->interrupt ||
+        !__atomic_load_n(w->interrupt, __ATOMIC_RELAXED)) /* a signal handler sets it */
         return false;
     w->st = E_LIMIT;
     return true;
@@ -1017,6 +1020,7 @@ typedef struct Eval {
     DlProgram *p;
     unsigned jobs;
     size_t par_min;  /* smallest phase (tuples scanned first) worth running in parallel */
+    size_t merge_min; /* smallest batch merged or built by key ranges in parallel */
     Worker main;
     Thread *threads;
     Vec(Task) tasks;
@@ -1074,8 +1078,30 @@ static Status fold(DlRel **dst, DlRel **buf) {
 static Status flush_bufs(Eval *ev, bool rec, bool threaded) {
     Status st = OK;
     DlProgram *p = ev->p;
+    DlBuf runs[65];
     for (size_t rel = 0; rel < p->decls.len; rel++) {
         DlBuf *dst = &ev->main.bufs[rel];
+        DlRel *R = p->rels[rel];
+        if (rec && threaded) {
+            /* the workers' runs are compacted against R: new is built from them at once,
+             * key ranges in parallel */
+            unsigned nr = 0;
+            if (dst->n) {
+                TRY(dl_buf_compact(dst, R));
+                runs[nr++] = *dst;
+                dl_buf_init(dst, runs[0].arity, runs[0].mem);
+            }
+            for (unsigned i = 0; i < ev->jobs; i++) {
+                DlBuf *b = &ev->threads[i].w.bufs[rel];
+                if (!b->n)
+                    continue;
+                runs[nr++] = *b;
+                dl_buf_init(b, b->arity, b->mem);
+            }
+            if (nr)
+                TRY(dl_rel_from_bufs(ev->news[rel], runs, nr, ev->jobs, ev->merge_min));
+            continue;
+        }
         for (unsigned i = 0; threaded && i < ev->jobs; i++) {
             DlBuf *b = &ev->threads[i].w.bufs[rel];
             if (!b->n)
@@ -1089,7 +1115,6 @@ static Status flush_bufs(Eval *ev, bool rec, bool threaded) {
         }
         if (!dst->n)
             continue;
-        DlRel *R = p->rels[rel];
         if (rec) {
             TRY(dl_buf_compact(dst, R));
             TRY(dl_rel_from_buf(ev->news[rel], dst));
@@ -1215,7 +1240,7 @@ static Status advance(Eval *ev, const DlStratum *sv) {
             dl_rel_free(ev->delta[rel]);
             ev->delta[rel] = nw;
             nw = NULL;
-            st = dl_rel_merge(R, ev->delta[rel]);
+            st = dl_rel_merge_par(R, ev->delta[rel], ev->jobs, ev->merge_min);
         }
         dl_rel_free(nw);
         TRY(st);
@@ -1289,26 +1314,17 @@ static void print_profile(DlProgram *p, FILE *f) {
     mem_free(ix);
 }
 
-/* Threads that can actually run: -j N is capped by the online CPUs and by the CPUs the
- * 1-minute load average leaves idle (counting this process as one): on a busy machine a
- * worker waits for a core at every phase and the join makes the whole phase wait for it,
- * so -j 2 on 2 loaded cores was measured 1.5-2x slower in wall time than -j 1 with the
- * same CPU time. IRLOG_DL_FORCE_JOBS=1 (tests) keeps N and runs every phase in parallel. */
+/* Threads to run: -j N uses N threads, capped only by the online CPUs (more threads than
+ * cores only add switches: every phase ends by joining them all). There is no cap by the
+ * load average: it saw the load of the previous run (or of other users of the machine) and
+ * silently made -j 2 run on one thread. IRLOG_DL_FORCE_JOBS=1 (tests) keeps N even beyond
+ * the CPUs and runs every phase in parallel, however small. */
 static unsigned usable_jobs(unsigned jobs, bool force) {
     if (jobs <= 1 || force)
         return jobs;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     if (ncpu > 0 && jobs > (unsigned)ncpu)
         jobs = (unsigned)ncpu;
-    FILE *f = fopen("/proc/loadavg", "r");
-    double load;
-    if (f && fscanf(f, "%lf", &load) == 1 && ncpu > 0) {
-        double idle = (double)ncpu - load + 1.0;
-        if (idle < (double)jobs)
-            jobs = idle < 1.0 ? 1 : (unsigned)idle;
-    }
-    if (f)
-        fclose(f);
     return jobs;
 }
 
@@ -1324,6 +1340,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
     bool forced = force && strcmp(force, "1") == 0;
     ev.jobs = usable_jobs(o->jobs > 64 ? 64 : o->jobs, forced);
     ev.par_min = forced ? 0 : 4096;
+    ev.merge_min = forced ? 0 : 8192;
     ev.main.p = p;
     ev.main.interrupt = o->interrupt;
     sb_init(&ev.main.tmp);
@@ -1373,7 +1390,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             pr.relation = p->decls.v[sv->rels[0]].name;
         if (o->progress)
             o->progress(o->progress_arg, &pr);
-        if (o->interrupt && *o->interrupt) {
+        if (o->interrupt && __atomic_load_n(o->interrupt, __ATOMIC_RELAXED)) {
             st = E_LIMIT;
             goto fail;
         }
@@ -1409,7 +1426,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
                 }
                 o->progress(o->progress_arg, &pr);
             }
-            if (o->interrupt && *o->interrupt) {
+            if (o->interrupt && __atomic_load_n(o->interrupt, __ATOMIC_RELAXED)) {
                 st = E_LIMIT;
                 goto fail;
             }

@@ -26,13 +26,13 @@
 #include "strbuf.h"
 #include "vec.h"
 
-/* memcpy that accepts (NULL, 0), as empty vectors hand over */
-#define DL_MEMCPY(d, s, n)                                                                         \
-    do {                                                                                           \
-        size_t n_ = (n);                                                                           \
-        if (n_)                                                                                    \
-            memcpy((d), (s), n_);                                                                  \
-    } while (0)
+/* memcpy that accepts (NULL, 0), as empty vectors hand over (a function, not a macro with
+ * an `if`: clang's -Wsometimes-uninitialized would flag every fixed-size copy) */
+static inline void dl_memcpy_(void *d, const void *s, size_t n) {
+    if (n)
+        memcpy(d, s, n);
+}
+#define DL_MEMCPY(d, s, n) dl_memcpy_((d), (s), (n))
 
 /* ---- tokens --------------------------------------------------------------------- */
 typedef enum DlTokKind {
@@ -362,10 +362,9 @@ size_t dl_cursor_skip(DlCursor *c, size_t at_least);
 /* Inserts every tuple of src (same arity and orders) into dst. Plain relations merge
  * index by index in sorted order; eqrel destinations insert through the closure. */
 Status dl_rel_merge(DlRel *dst, const DlRel *src);
-/* Same as dl_rel_merge, only index i of a plain relation (so callers can merge indexes in parallel);
- * dst->n is updated by dl_rel_merge_done. */
-Status dl_rel_merge_index(DlRel *dst, const DlRel *src, uint32_t i);
-void dl_rel_merge_done(DlRel *dst);
+/* Same as dl_rel_merge; a batch of par_min tuples or more is merged by up to nthreads
+ * threads, each rebuilding a key range of the trees. */
+Status dl_rel_merge_par(DlRel *dst, const DlRel *src, unsigned nthreads, size_t par_min);
 /* A buffer of derived tuples (in index 0's column order) that are sorted, deduplicated
  * and checked against a relation in bulk (LSD radix sort, then sorted probes), instead of
  * one ordered-tree insert each. [0, sorted) is sorted, distinct and absent from the
@@ -395,6 +394,10 @@ Status dl_buf_merge(DlBuf *dst, DlBuf *src);
 /* Fills the empty plain relation r with the compacted buffer b's tuples, building each
  * order bottom-up (full leaves); b is released, also on error. */
 Status dl_rel_from_buf(DlRel *r, DlBuf *b);
+/* The same from nb compacted buffers (their union); with par_min tuples or more, index 0 is
+ * built by up to nthreads threads (key ranges). The buffers are released, also on error. */
+Status dl_rel_from_bufs(DlRel *r, DlBuf *bufs, unsigned nb, unsigned nthreads,
+                        size_t par_min);
 /* r ∪= the buffer's tuples (b's filter, if any, must have been r); plan: r's orders. b is
  * released, also on error. */
 Status dl_rel_add_buf(DlRel *r, DlBuf *b, const DlRelPlan *plan);

@@ -20,7 +20,10 @@
  * sorted run bottom-up (full leaves); merging a sorted batch into a tree either inserts
  * along a finger or, for a batch of more than 1/64 of the tree, rebuilds the tree in one
  * merged pass (runs of old leaves copied whole; each old leaf, once copied, is reused as
- * a new one).
+ * a new one). With threads, that pass and the build of a relation from several sorted
+ * runs are cut into key ranges (at the batch's leaves, or at quantiles of the largest
+ * run), each range made into a chain of leaves by a thread of its own; the chains are then
+ * linked and the inner levels built over them.
  * Per tuple and per index: 8 × arity bytes of key, divided by the fill of the leaves
  * (100% when built or rebuilt in bulk, 50–100% after inserts: a split halves a leaf),
  * plus about 1/cap of that for inner nodes.
@@ -31,6 +34,7 @@
  * Invariant: trees never shrink; a relation is emptied by freeing it.
  */
 #include <assert.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "dl_int.h"
@@ -615,138 +619,368 @@ static void free_inner(DlRel *r, DlNode *nd, uint32_t height) {
     node_drop(r, nd, false);
 }
 
-/* Index i of r ∪= index i of src, rebuilding the tree from the merged sequence with full
- * leaves: one sequential pass instead of a descent per tuple, for large batches. The old
- * leaves are freed as they are consumed, so the peak is about one tree. On E_NOMEM the
- * index is left empty (the run fails). */
-static Status merge_rebuild(DlRel *r, uint32_t i, const DlRel *src) {
-    Status st = OK, lim = OK;
-    DlTree *t = &r->idx[i];
-    uint32_t ar = r->arity, cap = r->cap;
-    size_t maxleaves = (t->n + src->idx[i].n) / cap + 2, nl = 0, n = 0, ninner = 0;
-    DlNode **lvl = mem_alloc(maxleaves * sizeof *lvl);
-    DlNode **inner = mem_alloc((maxleaves + 1) * sizeof *inner);
-    const DlValue **mins = mem_alloc(maxleaves * sizeof *mins);
-    if (!lvl || !inner || !mins) {
-        mem_free(lvl);
-        mem_free(inner);
-        mem_free(mins);
-        return E_NOMEM;
+/* ---- bulk rebuilds, cut into key ranges that threads build in parallel ------------- */
+
+/* Runs fn(arg, k) for k in [0, ntasks) on up to nthreads threads (the caller is one of
+ * them); tasks are taken in order from a shared counter. Every task runs even when
+ * threads cannot be started (the caller then runs them all). */
+typedef struct ParFor {
+    void (*fn)(void *arg, size_t k);
+    void *arg;
+    size_t ntasks;
+    size_t next; /* atomic */
+} ParFor;
+
+static void *par_main(void *arg) {
+    ParFor *pf = arg;
+    size_t k;
+    while ((k = __atomic_fetch_add(&pf->next, 1, __ATOMIC_RELAXED)) < pf->ntasks)
+        pf->fn(pf->arg, k);
+    return NULL;
+}
+
+static void par_for(unsigned nthreads, size_t ntasks, void (*fn)(void *, size_t), void *arg) {
+    ParFor pf = {fn, arg, ntasks, 0};
+    pthread_t th[64];
+    unsigned started = 0;
+    if (nthreads > 64)
+        nthreads = 64;
+    for (unsigned i = 1; i < nthreads && i < ntasks; i++) {
+        if (pthread_create(&th[started], NULL, par_main, &pf) != 0)
+            break;
+        started++;
     }
-    DlNode *a = t->root;
-    for (uint32_t h = t->height; h > 0; h--)
-        a = kids(r, a)[0];
-    free_inner(r, t->root, t->height);
+    par_main(&pf);
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(th[i], NULL);
+}
+
+/* A chain of new leaves made by one key range (in order), as build_inner wants them. */
+typedef struct LeafRun {
+    DlNode **lvl;
+    const DlValue **mins;
+    size_t n, cap;
+    DlNode *cur;   /* the leaf being filled (the last of lvl) */
+    DlNode *spare; /* old leaves this range consumed whole: reused as new ones */
+    size_t tuples;
+    Status st;     /* E_NOMEM */
+    Status lim;    /* E_LIMIT (the build goes on) */
+} LeafRun;
+
+static bool run_new_leaf(DlRel *r, LeafRun *lr) {
+    DlNode *nw = lr->spare;
+    if (nw) {
+        lr->spare = nw->next;
+        nw->n = 0;
+        nw->next = NULL;
+    } else {
+        Status st = OK;
+        if (!(nw = node_new(r, true, &st))) {
+            lr->st = E_NOMEM;
+            return false;
+        }
+        if (st == E_LIMIT)
+            lr->lim = st;
+    }
+    if (lr->n == lr->cap) {
+        size_t nc = lr->cap ? lr->cap * 2 : 64;
+        DlNode **l = mem_realloc(lr->lvl, nc * sizeof *l);
+        if (l)
+            lr->lvl = l;
+        const DlValue **m = l ? mem_realloc(lr->mins, nc * sizeof *m) : NULL;
+        if (!m) {
+            node_drop(r, nw, true);
+            lr->st = E_NOMEM;
+            return false;
+        }
+        lr->mins = m;
+        lr->cap = nc;
+    }
+    if (lr->cur)
+        lr->cur->next = nw;
+    lr->lvl[lr->n] = lr->cur = nw;
+    lr->mins[lr->n] = nw->keys;
+    lr->n++;
+    return true;
+}
+
+/* Appends k tuples (tree order) to the run, filling its leaves completely. */
+static bool run_append(DlRel *r, LeafRun *lr, const DlValue *v, size_t k) {
+    uint32_t ar = r->arity, cap = r->cap;
+    while (k > 0) {
+        if ((!lr->cur || lr->cur->n == cap) && !run_new_leaf(r, lr))
+            return false;
+        DlNode *out = lr->cur;
+        size_t m = cap - out->n < k ? cap - out->n : k;
+        memcpy(key_at(r, out, out->n), v, m * ar * sizeof(DlValue));
+        out->n += (uint32_t)m;
+        v += m * ar;
+        k -= m;
+        lr->tuples += m;
+    }
+    return true;
+}
+
+static void run_drop(DlRel *r, LeafRun *lr) {
+    for (size_t k = 0; k < lr->n; k++)
+        node_drop(r, lr->lvl[k], true);
+    drop_leaves(r, lr->spare);
+    mem_free(lr->lvl);
+    mem_free(lr->mins);
+    memset(lr, 0, sizeof *lr);
+}
+
+/* Makes tree t (its old nodes already dealt with) from the runs of nr key ranges, in
+ * order: links their leaves, builds the inner levels; frees the runs' spare leaves. The
+ * runs are released. Returns E_NOMEM (t left empty, every leaf freed) or the first E_LIMIT. */
+static Status runs_to_tree(DlRel *r, DlTree *t, LeafRun *runs, size_t nr) {
+    Status st = OK, lim = OK;
+    size_t nl = 0, n = 0, ninner = 0;
+    for (size_t k = 0; k < nr; k++) {
+        drop_leaves(r, runs[k].spare);
+        runs[k].spare = NULL;
+        if (runs[k].st != OK)
+            st = runs[k].st;
+        if (runs[k].lim != OK)
+            lim = runs[k].lim;
+        nl += runs[k].n;
+        n += runs[k].tuples;
+    }
+    DlNode **lvl = NULL, **inner = NULL;
+    const DlValue **mins = NULL;
+    if (st == OK && nl) {
+        lvl = mem_alloc(nl * sizeof *lvl);
+        inner = mem_alloc((nl + 1) * sizeof *inner);
+        mins = mem_alloc(nl * sizeof *mins);
+        if (!lvl || !inner || !mins)
+            st = E_NOMEM;
+    }
     t->root = NULL;
     t->height = 0;
     t->hint = NULL;
     t->n = 0;
-    uint32_t ap = 0;
-    DlCursor b = {0};
-    bool hb = dl_rel_first(src, i, &b);
-    DlNode *out = NULL, *spare = NULL; /* spare: consumed old leaves, reused as new ones */
-    /* runs of the old tree between two tuples of src are copied whole */
-    while (a || hb) {
-        const DlValue *run;
-        size_t k;
-        bool take_b = false;
-        if (!a) {
-            run = dl_cursor_tuple(src, &b);
-            k = 1;
-            take_b = true;
-        } else {
-            uint32_t end = a->n;
-            if (hb) {
-                const DlValue *y = dl_cursor_tuple(src, &b);
-                end = leaf_lower_from(r, a, y, ar, ap);
-                if (end == ap) {
-                    /* y comes first, or equals a's tuple (then a's copy is kept) */
-                    if (cmpk(key_at(r, a, ap), y, ar) == 0) {
-                        hb = dl_cursor_next(src, &b);
-                        continue;
-                    }
-                    run = y;
-                    k = 1;
-                    take_b = true;
-                    goto append;
-                }
+    if (st == OK && nl) {
+        size_t m = 0;
+        DlNode *prev = NULL;
+        for (size_t k = 0; k < nr; k++)
+            for (size_t j = 0; j < runs[k].n; j++) {
+                if (prev)
+                    prev->next = runs[k].lvl[j];
+                prev = lvl[m] = runs[k].lvl[j];
+                mins[m++] = runs[k].mins[j];
             }
-            run = key_at(r, a, ap);
-            k = end - ap;
-            ap = end;
+        prev->next = NULL;
+        if (build_inner(r, t, lvl, mins, nl, inner, &ninner, &lim) != OK) {
+            st = E_NOMEM;
+            for (size_t k = 0; k < ninner; k++)
+                node_drop(r, inner[k], false);
+            t->root = NULL;
+            t->height = 0;
+        } else
+            t->n = n;
+    }
+    for (size_t k = 0; k < nr; k++) {
+        if (st == OK) {
+            mem_free(runs[k].lvl);
+            mem_free(runs[k].mins);
+            memset(&runs[k], 0, sizeof runs[k]);
+        } else
+            run_drop(r, &runs[k]);
+    }
+    mem_free(lvl);
+    mem_free(inner);
+    mem_free(mins);
+    return st != OK ? st : lim;
+}
+
+/* The first position of tree t (not empty) whose tuple is >= key; leaf NULL at the end. */
+static DlCursor tree_lower(const DlRel *r, const DlTree *t, const DlValue *key) {
+    const DlNode *nd = t->root;
+    for (uint32_t h = t->height; h > 0; h--)
+        nd = kids(r, (DlNode *)nd)[inner_upper(r, nd, key)];
+    DlCursor c = {nd, leaf_lower(r, nd, key, r->arity)};
+    if (c.pos == nd->n) {
+        c.leaf = nd->next;
+        c.pos = 0;
+    }
+    return c;
+}
+
+/* One key range of a rebuilding merge: the old tuples from a up to end (end.leaf NULL:
+ * to the last) merged with nb tuples of src from b. */
+typedef struct RebuildPart {
+    DlCursor a, end;
+    bool shared;  /* a.leaf starts before this range: the previous range reads it too */
+    DlCursor b;
+    size_t nb;
+    LeafRun out;
+} RebuildPart;
+
+typedef struct Rebuild {
+    DlRel *r;
+    const DlRel *src;
+    RebuildPart *parts;
+} Rebuild;
+
+static void rebuild_part(void *arg, size_t k) {
+    Rebuild *rb = arg;
+    DlRel *r = rb->r;
+    const DlRel *src = rb->src;
+    RebuildPart *pt = &rb->parts[k];
+    LeafRun *out = &pt->out;
+    uint32_t ar = r->arity;
+    DlNode *a = (DlNode *)pt->a.leaf;
+    uint32_t ap = pt->a.pos;
+    bool own = !pt->shared; /* a may be reused once consumed */
+    DlCursor b = pt->b;
+    size_t nb = pt->nb;
+    for (;;) {
+        bool a_done = !a || (a == pt->end.leaf && ap == pt->end.pos);
+        if (a_done && !nb)
+            break;
+        if (a_done) {
+            if (!run_append(r, out, dl_cursor_tuple(src, &b), 1))
+                goto fail;
+            nb--;
+            if (nb)
+                dl_cursor_next(src, &b);
+            continue;
         }
-    append:
-        while (k > 0) {
-            if (!out || out->n == cap) {
-                DlNode *nw = spare;
-                if (nw) {
-                    spare = nw->next;
-                    nw->n = 0;
-                    nw->next = NULL;
-                } else if (!(nw = node_new(r, true, &st)))
+        uint32_t lim = a == pt->end.leaf ? pt->end.pos : a->n, e = lim;
+        if (nb) {
+            const DlValue *y = dl_cursor_tuple(src, &b);
+            e = leaf_lower_from(r, a, y, ar, ap);
+            if (e > lim)
+                e = lim;
+            if (e == ap) {
+                /* y comes first, or equals a's tuple (then a's copy is kept) */
+                if (cmpk(key_at(r, a, ap), y, ar) != 0 && !run_append(r, out, y, 1))
                     goto fail;
-                if (st == E_LIMIT)
-                    lim = st, st = OK;
-                if (out)
-                    out->next = nw;
-                out = nw;
-                lvl[nl] = out;
-                mins[nl] = out->keys;
-                nl++;
+                nb--;
+                if (nb)
+                    dl_cursor_next(src, &b);
+                continue;
             }
-            size_t m = cap - out->n < k ? cap - out->n : k;
-            memcpy(key_at(r, out, out->n), run, m * ar * sizeof(DlValue));
-            out->n += (uint32_t)m;
-            run += m * ar;
-            k -= m;
-            n += m;
         }
-        if (take_b)
-            hb = dl_cursor_next(src, &b);
-        else if (ap == a->n) {
+        if (!run_append(r, out, key_at(r, a, ap), e - ap))
+            goto fail;
+        ap = e;
+        if (ap == a->n) {
             DlNode *nx = a->next;
-            a->next = spare;
-            spare = a;
+            if (own) {
+                a->next = out->spare;
+                out->spare = a;
+            }
+            own = true;
             a = nx;
             ap = 0;
         }
     }
-    drop_leaves(r, spare);
-    spare = NULL;
-    if (build_inner(r, t, lvl, mins, nl, inner, &ninner, &lim) != OK) {
-        st = E_NOMEM;
-        goto fail;
-    }
-    t->n = n;
-    mem_free(lvl);
-    mem_free(inner);
-    mem_free(mins);
-    return lim;
+    return;
 fail:
-    drop_leaves(r, spare);
-    drop_leaves(r, a);
-    for (size_t k = 0; k < nl; k++)
-        node_drop(r, lvl[k], true);
-    for (size_t k = 0; k < ninner; k++)
-        node_drop(r, inner[k], false);
-    t->root = NULL;
-    t->height = 0;
-    t->n = 0;
-    mem_free(lvl);
-    mem_free(inner);
-    mem_free(mins);
+    /* free the old leaves this range would have consumed whole */
+    if (a && a != pt->end.leaf) {
+        DlNode *nx = a->next;
+        if (own)
+            node_drop(r, a, true);
+        while (nx && nx != pt->end.leaf) {
+            DlNode *x = nx->next;
+            node_drop(r, nx, true);
+            nx = x;
+        }
+    }
+}
+
+/* Index i of r ∪= index i of src, rebuilding the tree from the merged sequence with full
+ * leaves: one sequential pass instead of a descent per tuple, for large batches. The
+ * sequence is cut into key ranges at src's leaves (up to 4 per thread), each merged by a
+ * thread into leaves of its own; old leaves consumed whole are reused, so the peak is
+ * about one tree. On E_NOMEM the index is left empty (the run fails). */
+static Status merge_rebuild(DlRel *r, uint32_t i, const DlRel *src, unsigned nthreads,
+                            size_t par_min) {
+    DlTree *t = &r->idx[i];
+    const DlTree *st_ = &src->idx[i];
+    size_t nleaves = st_->n / src->cap + 1;
+    size_t nparts = nthreads > 1 && st_->n >= par_min ? (size_t)nthreads * 4 : 1;
+    if (nparts > nleaves)
+        nparts = nleaves;
+    RebuildPart *parts = mem_calloc(nparts, sizeof *parts);
+    DlNode **orphans = mem_calloc(nparts + 1, sizeof *orphans);
+    if (!parts || !orphans) {
+        mem_free(parts);
+        mem_free(orphans);
+        return E_NOMEM;
+    }
+    /* cut src into nparts runs of whole leaves; each old range starts at the first old
+     * tuple >= its run's first tuple (the first range: at the old tree's start) */
+    DlCursor b;
+    dl_rel_first(src, i, &b);
+    size_t left = st_->n, norph = 0;
+    for (size_t k = 0; k < nparts; k++) {
+        RebuildPart *pt = &parts[k];
+        pt->b = b;
+        if (k + 1 == nparts)
+            pt->nb = left;
+        else {
+            pt->nb = dl_cursor_skip(&b, left / (nparts - k));
+            left -= pt->nb;
+        }
+        if (k == 0) {
+            DlNode *a = t->root;
+            for (uint32_t h = t->height; h > 0; h--)
+                a = kids(r, a)[0];
+            pt->a.leaf = a;
+        } else {
+            pt->a = tree_lower(r, t, dl_cursor_tuple(src, &pt->b));
+            pt->shared = pt->a.pos > 0;
+            parts[k - 1].end = pt->a;
+            if (pt->shared && (!norph || orphans[norph - 1] != pt->a.leaf))
+                orphans[norph++] = (DlNode *)pt->a.leaf;
+        }
+        if (!b.leaf && k + 1 < nparts) { /* src ran out: fewer parts */
+            nparts = k + 1;
+            pt->end.leaf = NULL;
+        }
+    }
+    free_inner(r, t->root, t->height);
+    par_for(nthreads, nparts, rebuild_part, &(Rebuild){r, src, parts});
+    for (size_t k = 0; k < norph; k++)
+        node_drop(r, orphans[k], true);
+    LeafRun *runs = mem_alloc(nparts * sizeof *runs);
+    Status st = runs ? OK : E_NOMEM;
+    for (size_t k = 0; k < nparts; k++) {
+        if (runs)
+            runs[k] = parts[k].out;
+        else
+            run_drop(r, &parts[k].out);
+    }
+    if (runs)
+        st = runs_to_tree(r, t, runs, nparts);
+    else {
+        t->root = NULL;
+        t->height = 0;
+        t->n = 0;
+        t->hint = NULL;
+    }
+    mem_free(runs);
+    mem_free(parts);
+    mem_free(orphans);
     return st;
 }
 
-Status dl_rel_merge_index(DlRel *dst, const DlRel *src, uint32_t i) {
+/* Index i of dst ∪= index i of src (dst->n is set by the caller). */
+static Status merge_index(DlRel *dst, const DlRel *src, uint32_t i, unsigned nthreads,
+                          size_t par_min) {
     Status st = OK;
     DlCursor c;
     if (dst->arity == 0 || !dl_rel_first(src, i, &c))
         return OK;
     /* a batch of more than 1/64 of the tree: one merged pass (runs of the old leaves copied
-     * whole) beats a descent per tuple, and leaves the tree with full leaves */
-    if (dst->idx[i].n && src->idx[i].n >= dst->idx[i].n / 64)
-        return merge_rebuild(dst, i, src);
+     * whole) beats a descent per tuple, and leaves the tree with full leaves; with T threads
+     * sharing that pass, from 1/(64 T) */
+    unsigned par = nthreads > 1 && src->idx[i].n >= par_min ? nthreads : 1;
+    if (dst->idx[i].n && src->idx[i].n >= dst->idx[i].n / 64 / par)
+        return merge_rebuild(dst, i, src, nthreads, par_min);
     Finger f;
     f.valid = false;
     do {
@@ -756,12 +990,11 @@ Status dl_rel_merge_index(DlRel *dst, const DlRel *src, uint32_t i) {
     return OK;
 }
 
-void dl_rel_merge_done(DlRel *dst) {
-    if (dst->arity)
-        dst->n = dst->idx[0].n;
+Status dl_rel_merge(DlRel *dst, const DlRel *src) {
+    return dl_rel_merge_par(dst, src, 1, 0);
 }
 
-Status dl_rel_merge(DlRel *dst, const DlRel *src) {
+Status dl_rel_merge_par(DlRel *dst, const DlRel *src, unsigned nthreads, size_t par_min) {
     Status st = OK;
     if (dst->arity == 0) {
         if (src->n)
@@ -782,8 +1015,8 @@ Status dl_rel_merge(DlRel *dst, const DlRel *src) {
         return OK;
     }
     for (uint32_t i = 0; i < dst->nidx; i++)
-        TRY(dl_rel_merge_index(dst, src, i));
-    dl_rel_merge_done(dst);
+        TRY(merge_index(dst, src, i, nthreads, par_min));
+    dst->n = dst->idx[0].n;
 fail:
     return st;
 }
@@ -1135,6 +1368,8 @@ static Status build_inner(DlRel *r, DlTree *t, DlNode **lvl, const DlValue **min
     return OK;
 }
 
+static Status build_orders(DlRel *r, DlBuf *b);
+
 /* Builds tree t (empty) from n sorted, distinct tuples in its order: full leaves (the
  * tuples spread evenly), then each inner level over the one below. E_LIMIT leaves a
  * complete tree; E_NOMEM frees what was built. */
@@ -1213,12 +1448,26 @@ Status dl_rel_from_buf(DlRel *r, DlBuf *b) {
     st = tree_build(r, &r->idx[0], b->v, n);
     if (st == E_LIMIT)
         lim = st, st = OK;
-    TRY(st);
+    if (st != OK) {
+        dl_buf_release(b);
+        return st;
+    }
     r->n = n;
-    /* each other order: its permutation of index 0's tuples, sorted (v, free once index
-     * 0 is built, is the sort's scratch) */
-    if (r->nidx > 1)
+    st = build_orders(r, b);
+    return st != OK ? st : lim;
+}
+
+/* Builds r's orders after the first from its index 0 (built): each its permutation of index
+ * 0's tuples, radix-sorted; b (released, also on error) lends its arrays as scratch. */
+static Status build_orders(DlRel *r, DlBuf *b) {
+    Status st = OK, lim = OK;
+    uint32_t ar = r->arity;
+    size_t n = r->n;
+    if (r->nidx > 1) {
+        TRY(buf_reserve(&b->v, &b->cap, n, ar));
         TRY(buf_reserve(&b->tmp, &b->tcap, n, ar));
+        (void)buf_account(b, (b->cap + b->tcap) * ar * sizeof(DlValue));
+    }
     for (uint32_t i = 1; i < r->nidx; i++) {
         uint32_t map[64];
         for (uint32_t k = 0; k < ar; k++)
@@ -1245,6 +1494,139 @@ Status dl_rel_from_buf(DlRel *r, DlBuf *b) {
 fail:
     dl_buf_release(b);
     return st != OK ? st : lim;
+}
+
+/* Lower bound of key in n sorted tuples. */
+static size_t array_lower(const DlValue *v, size_t n, const DlValue *key, uint32_t ar) {
+    size_t lo = 0;
+    while (n > 0) {
+        size_t half = n / 2;
+        if (cmpk(v + (lo + half) * ar, key, ar) < 0) {
+            lo += half + 1;
+            n -= half + 1;
+        } else
+            n = half;
+    }
+    return lo;
+}
+
+/* One key range of dl_rel_from_bufs: [lo[j], hi[j]) of each buffer j. */
+typedef struct FromBufs {
+    DlRel *r;
+    DlBuf *bufs;
+    unsigned nb;
+    size_t *cut; /* (nparts + 1) × nb: cut[k * nb + j], where range k starts in buffer j */
+    LeafRun *runs;
+} FromBufs;
+
+static void from_bufs_part(void *arg, size_t k) {
+    FromBufs *fb = arg;
+    DlRel *r = fb->r;
+    uint32_t ar = r->arity;
+    unsigned nb = fb->nb;
+    size_t pos[64], end[64];
+    for (unsigned j = 0; j < nb; j++) {
+        pos[j] = fb->cut[k * nb + j];
+        end[j] = fb->cut[(k + 1) * nb + j];
+    }
+    LeafRun *out = &fb->runs[k];
+    const DlValue *last = NULL;
+    for (;;) {
+        const DlValue *best = NULL;
+        unsigned bj = 0;
+        for (unsigned j = 0; j < nb; j++) {
+            if (pos[j] == end[j])
+                continue;
+            const DlValue *t = fb->bufs[j].v + pos[j] * ar;
+            if (!best || cmpk(t, best, ar) < 0) {
+                best = t;
+                bj = j;
+            }
+        }
+        if (!best)
+            return;
+        pos[bj]++;
+        if (last && cmpk(last, best, ar) == 0)
+            continue;
+        if (!run_append(r, out, best, 1))
+            return;
+        last = best;
+    }
+}
+
+Status dl_rel_from_bufs(DlRel *r, DlBuf *bufs, unsigned nb, unsigned nthreads,
+                        size_t par_min) {
+    Status st = OK;
+    uint32_t ar = r->arity;
+    unsigned big = 0, nonempty = 0;
+    size_t total = 0;
+    for (unsigned j = 0; j < nb; j++) {
+        if (bufs[j].sorted != bufs[j].n && st == OK)
+            st = dl_buf_compact(&bufs[j], NULL);
+        total += bufs[j].n;
+        if (bufs[j].n)
+            nonempty++;
+        if (bufs[j].n > bufs[big].n)
+            big = j;
+    }
+    if (nonempty <= 1 || nb > 64) {
+        /* one run (or too many to merge here): merge the buffers, build from the one */
+        for (unsigned j = 0; j < nb; j++)
+            if (j != big && st == OK)
+                st = dl_buf_merge(&bufs[big], &bufs[j]);
+        for (unsigned j = 0; j < nb; j++)
+            if (j != big)
+                dl_buf_release(&bufs[j]);
+        if (st != OK) {
+            dl_buf_release(&bufs[big]);
+            return st;
+        }
+        return dl_rel_from_buf(r, &bufs[big]);
+    }
+    size_t nparts = nthreads > 1 && total >= par_min ? (size_t)nthreads * 4 : 1;
+    if (nparts > total)
+        nparts = total;
+    size_t *cut = NULL;
+    LeafRun *runs = NULL;
+    if (st == OK && (r->n || r->eqrel))
+        st = E_INTERNAL;
+    if (st != OK)
+        goto fail;
+    cut = mem_calloc((nparts + 1) * nb, sizeof *cut);
+    runs = mem_calloc(nparts, sizeof *runs);
+    if (!cut || !runs) {
+        st = E_NOMEM;
+        goto fail;
+    }
+    /* splitters: nparts quantiles of the largest run */
+    for (size_t k = 0; k <= nparts; k++)
+        for (unsigned j = 0; j < nb; j++) {
+            if (k == 0)
+                cut[j] = 0;
+            else if (k == nparts)
+                cut[k * nb + j] = bufs[j].n;
+            else {
+                const DlValue *key = bufs[big].v + (bufs[big].n * k / nparts) * ar;
+                cut[k * nb + j] = array_lower(bufs[j].v, bufs[j].n, key, ar);
+            }
+        }
+    par_for(nthreads, nparts, from_bufs_part, &(FromBufs){r, bufs, nb, cut, runs});
+    st = runs_to_tree(r, &r->idx[0], runs, nparts);
+    if (st != OK && st != E_LIMIT)
+        goto fail;
+    r->n = r->idx[0].n;
+    mem_free(cut);
+    mem_free(runs);
+    for (unsigned j = 1; j < nb; j++)
+        dl_buf_release(&bufs[j]);
+    Status st2 = build_orders(r, &bufs[0]); /* bufs[0]'s arrays: the sort's scratch */
+    return st2 != OK ? st2 : st;
+fail:
+    mem_free(cut);
+    mem_free(runs);
+    for (unsigned j = 0; j < nb; j++)
+        dl_buf_release(&bufs[j]);
+    return st;
 }
 
 Status dl_rel_add_buf(DlRel *r, DlBuf *b, const DlRelPlan *plan) {

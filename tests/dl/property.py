@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""property.py IRLOG [--count N] [--seed S] [--keep DIR]
+"""property.py IRLOG [--count N] [--seed S] [--keep DIR] [--jobs 1,2] [--timeout SECONDS]
 
 Property test of the Datalog engine: generates random stratified programs and random
 facts, evaluates them with a naive fixpoint evaluator written here (no indexes, no
 semi-naive, no planning: every rule re-run over the whole database until nothing
 changes), runs `irlog run` on the same files (sequentially and with -j 2), and compares
 every output relation. Prints one line per failure and a closing `N passed, M failed`.
+Each run of irlog has a time limit (--timeout, default 120 s): a run that hangs is killed
+and reported as a failure with its seed (keep it with --keep DIR), never waited for.
+--jobs lists the -j values to run (default 1,2; the ThreadSanitizer build also uses 4).
 
 The generated language: number columns (values 0..5), positive atoms with variables,
 constants and wildcards, negation of lower strata, comparisons (< <= != =), head
@@ -249,7 +252,7 @@ def naive(prog, facts):
     return db
 
 
-def run_one(irlog, seed, keep):
+def run_one(irlog, seed, keep, jobs_list=("1", "2"), timeout=120):
     rng = random.Random(seed)
     prog = Prog(rng)
     prog.gen()
@@ -267,12 +270,16 @@ def run_one(irlog, seed, keep):
                     f.write("\t".join(map(str, t)) + "\n")
         want = naive(prog, facts)
         errors = []
-        for jobs in ("1", "2"):
+        for jobs in jobs_list:
             out = os.path.join(d, f"out{jobs}")
             # IRLOG_DL_FORCE_JOBS: every phase really runs on the threads, however small
-            r = subprocess.run([irlog, "run", "prog.dl", "-F", ".", "-D", out, "-j", jobs],
-                               env=dict(os.environ, IRLOG_DL_FORCE_JOBS="1"),
-                               cwd=d, capture_output=True, text=True)
+            try:
+                r = subprocess.run([irlog, "run", "prog.dl", "-F", ".", "-D", out, "-j", jobs],
+                                   env=dict(os.environ, IRLOG_DL_FORCE_JOBS="1"),
+                                   cwd=d, capture_output=True, text=True, timeout=timeout)
+            except subprocess.TimeoutExpired:
+                errors.append(f"-j {jobs}: no result after {timeout} s (killed)")
+                continue
             if r.returncode != 0:
                 errors.append(f"-j {jobs}: exit {r.returncode}: {r.stderr.strip()[:300]}")
                 continue
@@ -295,7 +302,7 @@ def run_one(irlog, seed, keep):
 def main():
     args = sys.argv[1:]
     irlog = os.path.abspath(args[0])
-    count, seed0, keep = 100, 1, None
+    count, seed0, keep, jobs_list, timeout = 100, 1, None, ("1", "2"), 120
     i = 1
     while i < len(args):
         if args[i] == "--count":
@@ -304,11 +311,15 @@ def main():
             seed0 = int(args[i + 1]); i += 2
         elif args[i] == "--keep":
             keep = args[i + 1]; i += 2
+        elif args[i] == "--jobs":
+            jobs_list = tuple(args[i + 1].split(",")); i += 2
+        elif args[i] == "--timeout":
+            timeout = float(args[i + 1]); i += 2
         else:
             sys.exit(f"unknown argument {args[i]}")
     passed = failed = 0
     for s in range(seed0, seed0 + count):
-        errs = run_one(irlog, s, keep)
+        errs = run_one(irlog, s, keep, jobs_list, timeout)
         if errs:
             failed += 1
             print(f"FAIL seed {s}:")

@@ -7,6 +7,8 @@
 #   expected.rc         exit code (default: 3 when expected.err exists, else 0)
 #   args                extra arguments for irlog run (default: -F . -D <tmp>)
 # The case runs from inside its directory, so diagnostics name prog.dl relatively.
+# IRLOG_DL_EXTRA_ARGS (environment): arguments added after the case's (e.g. "-j 2", with
+# IRLOG_DL_FORCE_JOBS=1 to put every phase on the threads: dl.golden.j2).
 # --bless rewrites the expectations from the current output (review the diff!).
 set -u
 IRLOG=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -28,7 +30,7 @@ for c in $list; do
     mkdir -p "$out/o"
     args="-F . -D $out/o"
     [ -f "$dir/args" ] && args="$(sed "s#@OUT@#$out/o#g" "$dir/args")"
-    (cd "$dir" && eval "\"$IRLOG\" run prog.dl $args" >"$out/stdout" 2>"$out/stderr")
+    (cd "$dir" && eval "\"$IRLOG\" run prog.dl $args ${IRLOG_DL_EXTRA_ARGS:-}" >"$out/stdout" 2>"$out/stderr")
     rc=$?
     if [ $BLESS = 1 ]; then
         rm -rf "$dir/expected" "$dir/expected.out" "$dir/expected.err" "$dir/expected.rc"
