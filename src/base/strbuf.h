@@ -27,6 +27,11 @@ void sb_init(StrBuf *sb);
 void sb_release(StrBuf *sb);             /* frees and re-initialises */
 char *sb_detach(StrBuf *sb, size_t *len); /* caller owns the result (mem_free); NULL on oom */
 bool sb_reserve(StrBuf *sb, size_t extra);
+
+/* Length of the well-formed UTF-8 sequence at s[0..n) (s[0] >= 0x80), or 0: no overlong
+ * forms, no surrogates, nothing past U+10FFFF. (The fact writer and the engine's SQLite
+ * reader escape what is not well-formed the same way.) */
+size_t utf8_seq_len(const unsigned char *s, size_t n);
 void sb_add(StrBuf *sb, const void *p, size_t n);
 void sb_adds(StrBuf *sb, const char *s);
 void sb_addc(StrBuf *sb, char c);

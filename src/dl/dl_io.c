@@ -155,37 +155,6 @@ static char *join_path(const char *dir, const char *name) {
  * value (Souffle stores its bit pattern, which its own reader takes for a number), an
  * unsigned above 2^63-1 as a BLOB of its decimal digits (as `irlog facts` stores it). */
 
-/* Length of the well-formed UTF-8 sequence at s[0..n) (s[0] >= 0x80), or 0 (the same
- * rule as the fact writer's, src/facts/sink.c). */
-static size_t utf8_seq(const unsigned char *s, size_t n) {
-    unsigned char c = s[0];
-    size_t len;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        else if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        else if (c == 0xF4)
-            hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (n < len || s[1] < lo || s[1] > hi)
-        return 0;
-    for (size_t k = 2; k < len; k++)
-        if (s[k] < 0x80 || s[k] > 0xBF)
-            return 0;
-    return len;
-}
-
 /* Appends bytes as a .facts file spells them. */
 static void facts_escape(StrBuf *sb, const unsigned char *u, size_t n) {
     static const char hex[] = "0123456789ABCDEF";
@@ -200,7 +169,7 @@ static void facts_escape(StrBuf *sb, const unsigned char *u, size_t n) {
         } else if (c < 0x80) {
             sb_addc(sb, (char)c);
         } else {
-            size_t len = utf8_seq(u + i, n - i);
+            size_t len = utf8_seq_len(u + i, n - i);
             if (len) {
                 sb_add(sb, u + i, len);
                 i += len - 1;

@@ -552,37 +552,6 @@ static inline StrBuf *cell(FactSink *s) {
 }
 
 /* Bytes that TSV escapes: \t \n \r \\, and a NUL byte (only fs_symn can pass one) as \0. */
-/* Length of the well-formed UTF-8 sequence at s[0..n) (s[0] >= 0x80), or 0: no
- * overlong forms, no surrogates, nothing past U+10FFFF. */
-static size_t utf8_seq(const unsigned char *s, size_t n) {
-    unsigned char c = s[0];
-    size_t len;
-    unsigned char lo = 0x80, hi = 0xBF; /* bounds of the second byte */
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        else if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        else if (c == 0xF4)
-            hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (n < len || s[1] < lo || s[1] > hi)
-        return 0;
-    for (size_t k = 2; k < len; k++)
-        if (s[k] < 0x80 || s[k] > 0xBF)
-            return 0;
-    return len;
-}
-
 static const unsigned char tsv_special[256] = {['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r',
                                                ['\\'] = '\\', ['\0'] = '0'};
 
@@ -647,7 +616,7 @@ void fs_symn(FactSink *s, const char *v, size_t n) {
         } else if (u[i] < 0x80) {
             *d++ = (char)u[i];
         } else {
-            size_t len = utf8_seq(u + i, n - i);
+            size_t len = utf8_seq_len(u + i, n - i);
             if (len) {
                 memcpy(d, u + i, len);
                 d += len;

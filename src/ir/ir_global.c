@@ -1261,24 +1261,11 @@ static bool group_attributes(IrCtx *c, const char *body, AttrVec *out) {
                   "attributes #0 = ");
     sb_adds(&src, body);
     sb_addc(&src, '\n');
-    if (src.oom) {
-        sb_release(&src);
-        ir_fail(c, E_NOMEM);
-        return false;
-    }
-    LLVMMemoryBufferRef buf =
-        LLVMCreateMemoryBufferWithMemoryRangeCopy(src.buf, src.len, "attribute group");
-    sb_release(&src);
-    LLVMModuleRef m = NULL;
-    char *msg = NULL;
-    /* takes ownership of buf, on success and on failure */
-    bool ok = buf && !LLVMParseIRInContext(c->llctx, buf, &m, &msg) && m;
-    if (msg)
-        LLVMDisposeMessage(msg);
-    LLVMValueRef g = ok ? LLVMGetNamedFunction(m, "g") : NULL;
+    LLVMModuleRef m = ir_parse_snippet(c, &src, "attribute group");
+    LLVMValueRef g = m ? LLVMGetNamedFunction(m, "g") : NULL;
     LLVMBasicBlockRef b = g ? LLVMGetFirstBasicBlock(g) : NULL;
     LLVMValueRef call = b ? LLVMGetFirstInstruction(b) : NULL;
-    ok = call && LLVMIsACallInst(call);
+    bool ok = call && LLVMIsACallInst(call);
     if (ok) {
         unsigned n = LLVMGetCallSiteAttributeCount(call, LLVMAttributeFunctionIndex);
         if (vec_reserve(out, out->len + n) != OK) {
@@ -1339,4 +1326,28 @@ static void emit_variable_attributes(IrCtx *c) {
 void ir_global_emit_late(IrCtx *c) {
     emit_comdat_lines(c);
     emit_variable_attributes(c);
+}
+
+/* Parses src, a piece of LLVM assembly, into a module of c's context; src is released.
+ * NULL when it does not parse, and also (with E_NOMEM recorded) when src ran out of
+ * memory. The caller disposes of the module. */
+LLVMModuleRef ir_parse_snippet(IrCtx *c, StrBuf *src, const char *name) {
+    if (src->oom) {
+        sb_release(src);
+        ir_fail(c, E_NOMEM);
+        return NULL;
+    }
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(src->buf, src->len, name);
+    sb_release(src);
+    LLVMModuleRef m = NULL;
+    char *msg = NULL;
+    /* takes ownership of buf, on success and on failure */
+    bool ok = buf && !LLVMParseIRInContext(c->llctx, buf, &m, &msg) && m;
+    if (msg)
+        LLVMDisposeMessage(msg);
+    if (!ok && m) {
+        LLVMDisposeModule(m);
+        m = NULL;
+    }
+    return m;
 }

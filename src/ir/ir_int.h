@@ -211,4 +211,8 @@ static inline void ir_fail(IrCtx *c, Status st) {
         c->st = st;
 }
 
+/* Parses src (LLVM assembly) into a module of c's context, releasing src; NULL when it
+ * does not parse or src ran out of memory (E_NOMEM recorded). ir_global.c. */
+LLVMModuleRef ir_parse_snippet(IrCtx *c, StrBuf *src, const char *name);
+
 #endif

@@ -1218,21 +1218,8 @@ static LLVMValueRef arglist_constant(IrCtx *c, MdSpan ty, MdSpan v) {
     sb_addc(&src, ' ');
     sb_add(&src, v.s, v.n);
     sb_addc(&src, '\n');
-    if (src.oom) {
-        sb_release(&src);
-        ir_fail(c, E_NOMEM);
-        return NULL;
-    }
-    LLVMMemoryBufferRef buf =
-        LLVMCreateMemoryBufferWithMemoryRangeCopy(src.buf, src.len, "DIArgList operand");
-    sb_release(&src);
-    LLVMModuleRef m = NULL;
-    char *msg = NULL;
-    /* takes ownership of buf, on success and on failure */
-    bool ok = buf && !LLVMParseIRInContext(c->llctx, buf, &m, &msg) && m;
-    if (msg)
-        LLVMDisposeMessage(msg);
-    LLVMValueRef g = ok ? LLVMGetFirstGlobal(m) : NULL;
+    LLVMModuleRef m = ir_parse_snippet(c, &src, "DIArgList operand");
+    LLVMValueRef g = m ? LLVMGetFirstGlobal(m) : NULL;
     LLVMValueRef init = g ? LLVMGetInitializer(g) : NULL;
     if (init && (LLVMIsAGlobalValue(init) || !LLVMIsAConstant(init)))
         init = NULL;
