@@ -2,7 +2,8 @@
 # deps.sh — installs what irlog needs to build and test, when it is missing, on Debian
 # (bookworm) or Ubuntu: LLVM 19 (llvm-19-dev), clang-19, SQLite (library and shell), CMake,
 # python3, procps, and for the tests PostgreSQL (server and psql; tests/sql starts a
-# throwaway cluster of its own) and a deb-src line in apt's sources (tests/emit/corpus.sh).
+# throwaway cluster of its own), LLVM 14 where the distribution has it (tests/emit) and a
+# deb-src line in apt's sources (tests/emit/corpus.sh).
 # Runs apt-get as root, or through sudo. Does nothing when everything is there.
 set -eu
 need=()
@@ -19,6 +20,10 @@ command -v psql >/dev/null 2>&1 || need+=(postgresql-client)
 command -v perl >/dev/null 2>&1 || need+=(perl)
 command -v runuser >/dev/null 2>&1 || need+=(util-linux)
 command -v pgrep >/dev/null 2>&1 || need+=(procps) # tests/ir/test_signals.sh
+# tests/emit/roundtrip.sh: LLVM 14 bitcode (typed pointers) read by LLVM 19 (where the
+# distribution still has LLVM 14: Debian bookworm's default)
+if ! { [ -x /usr/lib/llvm-14/bin/llvm-as ] && [ -x /usr/lib/llvm-14/bin/clang++ ]; } &&
+   apt-cache show clang-14 >/dev/null 2>&1; then need+=(clang-14 llvm-14); fi
 # tests/emit/corpus.sh (and bench/) fetch Debian source packages with apt-get source,
 # which needs a deb-src line: one is added beside the deb lines when there is none
 src=""

@@ -152,8 +152,13 @@ struct EmFn {
 };
 
 /* Rows of rel whose column keycol is key, sorted by the number column idxcol. OUT *rows
- * (arena). Returns the count. */
+ * (arena). Returns the count. A list by a number index must hold 0..n-1 once each, and
+ * agree with its count relation when the entity has a row there (getelementptr
+ * nindices, switch ncases, ...): otherwise an error names both. */
 size_t em_rows_sorted(Em *em, IrRel rel, int keycol, Sym key, int idxcol, uint32_t **rows);
+/* The operands of a tuple (tuple) or DIArgList, checked against metadata_noperands and
+ * metadata_null_operand, appended to sb. */
+void em_md_operands(Em *em, StrBuf *sb, Sym m, bool tuple);
 
 /* Writes the module (emit_ll.c). */
 Status em_write_module(Em *em);

@@ -419,13 +419,15 @@ static void write_instruction(Em *em, Sym I) {
         sb_addf(out, "landingpad %s", t == EM_NONE ? "<error>" : em_type(em, t));
         if (em_has(em->f, REL_landingpad_instruction_cleanup, I))
             sb_adds(out, "\n          cleanup");
-        int64_t n = 0;
-        uint64_t nv;
-        if (em_get(em->f, REL_landingpad_instruction_nclauses, I, 1, &nv))
-            n = (int64_t)nv;
+        int64_t n = em_need_num(em, REL_landingpad_instruction_nclauses, I, 1);
         const uint32_t *cr, *fr;
         size_t nc = em_find(em->f, REL_landingpad_instruction_catch_clause, 0, I, &cr);
         size_t nf = em_find(em->f, REL_landingpad_instruction_filter_clause, 0, I, &fr);
+        if ((int64_t)(nc + nf) != n)
+            em_error(em, "landingpad %s: relation landingpad_instruction_nclauses says %lld, "
+                         "relations landingpad_instruction_catch_clause and "
+                         "landingpad_instruction_filter_clause have %zu",
+                     em_str(em->f, I), (long long)n, nc + nf);
         for (int64_t i = 0; i < n; i++) {
             bool found = false;
             for (size_t k = 0; k < nc && !found; k++)
@@ -693,6 +695,33 @@ static void write_debug_records(Em *em, Sym I) {
                      em_str(em->f, I), (long long)want);
             break;
         }
+    }
+}
+
+/* Every debug record is written before the instruction it is attached to. A record
+ * without one (`<Block>:end:dbgK`: after its block's terminator) cannot be written:
+ * LLVM 19's parser attaches each `#dbg_` record to the instruction that follows it (after
+ * a terminator, that is the next block's first instruction), its bitcode reader to the
+ * instruction it follows, and no module LLVM 19 reads has such a record
+ * (docs/emit.md). Nor can a record whose instruction is in no block. */
+static void check_debug_records(Em *em) {
+    EmRel *er = em_rel(em->f, REL_debug_record);
+    for (size_t i = 0; i < er->nrows; i++) {
+        Sym r = (Sym)em_cell(em->f, REL_debug_record, i, 0);
+        if (!em_has(em->f, REL_debug_record_instruction, r))
+            em_error(em, "debug record %s has no row in relation debug_record_instruction: a "
+                         "debug record after its block's terminator cannot be written (LLVM 19 "
+                         "attaches every record to the instruction that follows it)",
+                     em_str(em->f, r));
+    }
+    er = em_rel(em->f, REL_debug_record_instruction);
+    for (size_t i = 0; i < er->nrows; i++) {
+        Sym I = (Sym)em_cell(em->f, REL_debug_record_instruction, i, 1);
+        if (!em_has(em->f, REL_instruction_block, I))
+            em_error(em, "debug record %s: its instruction %s (relation "
+                         "debug_record_instruction) has no row in relation instruction_block",
+                     em_str(em->f, (Sym)em_cell(em->f, REL_debug_record_instruction, i, 0)),
+                     em_str(em->f, I));
     }
 }
 
@@ -1160,7 +1189,15 @@ static void write_comdats(Em *em) {
 }
 
 static void write_named_metadata(Em *em) {
-    EmRel *er = em_rel(em->f, REL_named_metadata);
+    EmRel *er = em_rel(em->f, REL_named_metadata_noperands);
+    for (size_t i = 0; i < er->nrows; i++) {
+        Sym nm = (Sym)em_cell(em->f, REL_named_metadata_noperands, i, 0);
+        if (!em_has(em->f, REL_named_metadata, nm))
+            em_error(em, "named metadata %s has a row in relation named_metadata_noperands but "
+                         "none in relation named_metadata",
+                     em_str(em->f, nm));
+    }
+    er = em_rel(em->f, REL_named_metadata);
     if (er->nrows)
         sb_addc(em->out, '\n');
     for (size_t i = 0; i < er->nrows; i++) {
@@ -1188,21 +1225,8 @@ static void write_md_nodes(Em *em) {
             sb_adds(out, "distinct ");
         const char *c = S(em, em_need_sym(em, REL_metadata_class, m, 1));
         if (!strcmp(c, "tuple")) {
-            int64_t n = em_need_num(em, REL_metadata_noperands, m, 1);
-            uint32_t *rows;
-            size_t k = em_rows_sorted(em, REL_metadata_operand, 0, m, 1, &rows);
             sb_adds(out, "!{");
-            size_t j = 0;
-            for (int64_t x = 0; x < n; x++) {
-                if (x)
-                    sb_adds(out, ", ");
-                while (j < k && (int64_t)em_cell(em->f, REL_metadata_operand, rows[j], 1) < x)
-                    j++;
-                if (j < k && (int64_t)em_cell(em->f, REL_metadata_operand, rows[j], 1) == x)
-                    sb_adds(out, em_md(em, (Sym)em_cell(em->f, REL_metadata_operand, rows[j], 2)));
-                else
-                    sb_adds(out, "null");
-            }
+            em_md_operands(em, out, m, true);
             sb_adds(out, "}\n");
             continue;
         }
@@ -1245,6 +1269,7 @@ Status em_write_module(Em *em) {
         write_function(em, em->gorder[3][i]);
     if (em->uselist.oom)
         em->oom = true;
+    check_debug_records(em);
     write_named_metadata(em);
     write_md_nodes(em);
     if (em->oom || em->out->oom || em->f->st == E_NOMEM)

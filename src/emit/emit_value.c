@@ -174,10 +174,35 @@ static int rowidx_cmp(const void *a, const void *b) {
 }
 
 
+/* The relation that holds the length of each list relation (checked by em_rows_sorted
+ * when the entity has a row there). Lists whose count is checked where they are read
+ * (arguments of calls, phi pairs, ...) are not here. */
+static IrRel list_count_rel(IrRel rel) {
+    static const IrRel pairs[][2] = {
+        {REL_getelementptr_instruction_index, REL_getelementptr_instruction_nindices},
+        {REL_switch_instruction_case, REL_switch_instruction_ncases},
+        {REL_indirectbr_instruction_label, REL_indirectbr_instruction_nlabels},
+        {REL_callbr_instruction_indirect_label, REL_callbr_instruction_nindirect_labels},
+        {REL_catchpad_instruction_arg, REL_catchpad_instruction_nargs},
+        {REL_cleanuppad_instruction_arg, REL_cleanuppad_instruction_nargs},
+        {REL_named_metadata_operand, REL_named_metadata_noperands},
+        {REL_constant_expr_operand, REL_constant_expr_noperands},
+    };
+    for (size_t i = 0; i < ARRAY_LEN(pairs); i++)
+        if (pairs[i][0] == rel)
+            return pairs[i][1];
+    return REL__COUNT;
+}
+
 size_t em_rows_sorted(Em *em, IrRel rel, int keycol, Sym key, int idxcol, uint32_t **rows) {
     const uint32_t *r;
     *rows = NULL;
     size_t n = key == EM_NONE ? 0 : em_find(em->f, rel, keycol, key, &r);
+    IrRel nrel = key == EM_NONE ? REL__COUNT : list_count_rel(rel);
+    uint64_t want;
+    if (nrel != REL__COUNT && em_get(em->f, nrel, key, 1, &want) && want != n)
+        em_error(em, "%s: relation %s says %llu, relation %s has %zu", em_str(em->f, key),
+                 facts_rels[nrel].name, (unsigned long long)want, facts_rels[rel].name, n);
     if (n == 0)
         return 0;
     RowIdx *ri = mem_calloc(n, sizeof *ri);
@@ -190,11 +215,71 @@ size_t em_rows_sorted(Em *em, IrRel rel, int keycol, Sym key, int idxcol, uint32
     for (size_t i = 0; i < n; i++)
         ri[i] = (RowIdx){(int64_t)em_cell(em->f, rel, r[i], idxcol), r[i]};
     qsort(ri, n, sizeof *ri, rowidx_cmp);
+    /* a list by index: 0, 1, ..., n-1, each once (metadata_operand leaves out its null
+     * operands: em_md_operands checks it) */
+    if (facts_rels[rel].cols[idxcol].kind == COL_NUMBER && rel != REL_metadata_operand) {
+        for (size_t i = 0; i < n; i++) {
+            if (ri[i].idx == (int64_t)i)
+                continue;
+            if (i > 0 && ri[i].idx == ri[i - 1].idx)
+                em_error(em, "%s: relation %s has two rows for index %lld", em_str(em->f, key),
+                         facts_rels[rel].name, (long long)ri[i].idx);
+            else
+                em_error(em, "%s: relation %s has no row for index %zu (its %zu rows go up to "
+                             "index %lld)",
+                         em_str(em->f, key), facts_rels[rel].name, i, n,
+                         (long long)ri[n - 1].idx);
+            break;
+        }
+    }
     for (size_t i = 0; i < n; i++)
         out[i] = ri[i].row;
     mem_free(ri);
     *rows = out;
     return n;
+}
+
+/* The operands of tuple or DIArgList m, ", "-separated, into sb: each index below
+ * metadata_noperands is in metadata_operand or (a tuple's null) in
+ * metadata_null_operand, never both and never neither. */
+void em_md_operands(Em *em, StrBuf *sb, Sym m, bool tuple) {
+    int64_t n = em_need_num(em, REL_metadata_noperands, m, 1);
+    uint32_t *rows;
+    size_t k = em_rows_sorted(em, REL_metadata_operand, 0, m, 1, &rows);
+    const uint32_t *nr;
+    size_t nn = em_find(em->f, REL_metadata_null_operand, 0, m, &nr);
+    size_t j = 0;
+    for (int64_t i = 0; i < n; i++) {
+        if (i)
+            sb_adds(sb, ", ");
+        while (j < k && (int64_t)em_cell(em->f, REL_metadata_operand, rows[j], 1) < i)
+            j++;
+        bool null = false;
+        for (size_t q = 0; q < nn && !null; q++)
+            null = (int64_t)em_cell(em->f, REL_metadata_null_operand, nr[q], 1) == i;
+        bool has = j < k && (int64_t)em_cell(em->f, REL_metadata_operand, rows[j], 1) == i;
+        if (has && j + 1 < k && (int64_t)em_cell(em->f, REL_metadata_operand, rows[j + 1], 1) == i)
+            em_error(em, "metadata %s: relation metadata_operand has two rows for operand %lld",
+                     em_str(em->f, m), (long long)i);
+        if (has && null)
+            em_error(em, "metadata %s: operand %lld is in relation metadata_operand and in "
+                         "relation metadata_null_operand",
+                     em_str(em->f, m), (long long)i);
+        else if (!has && (!null || !tuple))
+            em_error(em, "metadata %s: operand %lld of %lld (relation metadata_noperands) is in "
+                         "neither relation metadata_operand nor metadata_null_operand%s",
+                     em_str(em->f, m), (long long)i, (long long)n,
+                     tuple ? "" : " (a DIArgList has no null operands)");
+        if (has)
+            sb_adds(sb, em_md(em, (Sym)em_cell(em->f, REL_metadata_operand, rows[j], 2)));
+        else
+            sb_adds(sb, "null");
+    }
+    if (k && (int64_t)em_cell(em->f, REL_metadata_operand, rows[k - 1], 1) >= n)
+        em_error(em, "metadata %s: relation metadata_operand has operand %lld, beyond its %lld "
+                     "operands (relation metadata_noperands)",
+                 em_str(em->f, m), (long long)em_cell(em->f, REL_metadata_operand, rows[k - 1], 1),
+                 (long long)n);
 }
 
 /* ---- globals ---- */
@@ -234,6 +319,12 @@ Status em_number_globals(Em *em) {
         em->ngorder[k] = n;
         for (size_t i = 0; i < n; i++) {
             Sym g = order[i];
+            if (memo_get(&em->global_name, g)) {
+                em_error(em, "%s is in relation %s and in another of global_variable, alias, "
+                             "ifunc, function (or twice in one)",
+                         em_str(em->f, g), facts_rels[kinds[k].ent].name);
+                continue;
+            }
             Sym name = em_opt_sym(em, kinds[k].name, g, 1);
             sb_reset(&sb);
             if (name == EM_NONE || em_len(em->f, name) == 0)
@@ -244,6 +335,15 @@ Status em_number_globals(Em *em) {
         }
     }
     sb_release(&sb);
+    /* every global value is of one of the four kinds */
+    EmRel *gv = em_rel(em->f, REL_global_value);
+    for (size_t i = 0; i < gv->nrows && !em->oom; i++) {
+        Sym g = (Sym)em_cell(em->f, REL_global_value, i, 0);
+        if (!memo_get(&em->global_name, g))
+            em_error(em, "global value %s (relation global_value) is in none of the relations "
+                         "global_variable, alias, ifunc, function",
+                     em_str(em->f, g));
+    }
     return em->oom ? E_NOMEM : OK;
 }
 
@@ -372,6 +472,8 @@ static const char *cycle(Em *em, Map *m, Sym key, const char *what) {
 }
 
 const char *em_type(Em *em, Sym t) {
+    if (t == EM_NONE) /* a missing role, already reported */
+        return ERR;
     const char *s = memo_get(&em->type_text, t);
     if (s == BUSY)
         return cycle(em, &em->type_text, t, "type");
@@ -479,15 +581,35 @@ static bool is_variable(Em *em, Sym op) {
     return em_has(em->f, REL_variable, op);
 }
 
+/* An operand that is neither a variable nor a constant (a global value is one): a value
+ * used but defined nowhere, e.g. an edit that names an instruction's result that is
+ * not there. Reported once per value. */
+static bool undefined_value(Em *em, Sym op) {
+    if (is_variable(em, op) || em_has(em->f, REL_constant_kind, op))
+        return false;
+    if (!memo_get(&em->const_text, op)) {
+        em_error(em, "value %s is used as an operand but defined nowhere: it has no row in "
+                     "relation variable (an argument or instruction result) nor in relation "
+                     "constant_kind (a constant or global value)",
+                 op == EM_NONE ? "(unknown)" : em_str(em->f, op));
+        memo_put(em, &em->const_text, op, ERR);
+    }
+    return true;
+}
+
 Sym em_operand_type(Em *em, Sym op) {
     if (is_variable(em, op))
         return em_need_sym(em, REL_variable_type, op, 1);
+    if (undefined_value(em, op))
+        return EM_NONE;
     return em_need_sym(em, REL_constant_type, op, 1);
 }
 
 const char *em_operand_value(Em *em, Sym op) {
     if (is_variable(em, op))
         return em_local_name(em, op);
+    if (undefined_value(em, op))
+        return ERR;
     return em_const(em, op);
 }
 
@@ -775,7 +897,10 @@ const char *em_attr(Em *em, Sym a) {
                      em_str(em->f, a), k);
         }
     } else if (em_has(em->f, REL_int_attribute, a)) {
-        em_get(em->f, REL_attribute_int_value, a, 1, &v);
+        bool own = !strcmp(k, "allocsize") || !strcmp(k, "vscale_range") ||
+                   !strcmp(k, "allockind") || !strcmp(k, "nofpclass") || !strcmp(k, "memory");
+        if (!em_get(em->f, REL_attribute_int_value, a, 1, &v) && !own)
+            em_missing(em, REL_attribute_int_value, a);
         if (!strcmp(k, "align")) {
             sb_addf(&sb, "align %llu", (unsigned long long)v);
         } else if (!strcmp(k, "uwtable")) {
@@ -817,6 +942,10 @@ const char *em_attr(Em *em, Sym a) {
             sb_addf(&sb, "%s(%llu)", k, (unsigned long long)v);
         }
     } else {
+        if (!em_has(em->f, REL_enum_attribute, a))
+            em_error(em, "attribute %s is in none of the relations enum_attribute, int_attribute, "
+                         "type_attribute, string_attribute, constant_range_attribute",
+                     em_str(em->f, a));
         sb_adds(&sb, k);
     }
     const char *r = keep(em, &sb);
@@ -861,21 +990,10 @@ const char *em_md(Em *em, Sym m) {
                     em_str(em->f, (Sym)em_cell(em->f, REL_di_expression_element, rows[i], 2)));
         sb_addc(&sb, ')');
     } else if (!strcmp(c, "DIArgList") || !strcmp(c, "tuple")) {
-        int64_t n = em_need_num(em, REL_metadata_noperands, m, 1);
-        size_t k = em_rows_sorted(em, REL_metadata_operand, 0, m, 1, &rows);
-        sb_adds(&sb, !strcmp(c, "tuple") ? "!{" : "!DIArgList(");
-        size_t j = 0;
-        for (int64_t i = 0; i < n; i++) {
-            if (i)
-                sb_adds(&sb, ", ");
-            while (j < k && (int64_t)em_cell(em->f, REL_metadata_operand, rows[j], 1) < i)
-                j++;
-            if (j < k && (int64_t)em_cell(em->f, REL_metadata_operand, rows[j], 1) == i)
-                sb_adds(&sb, em_md(em, (Sym)em_cell(em->f, REL_metadata_operand, rows[j], 2)));
-            else
-                sb_adds(&sb, "null");
-        }
-        sb_adds(&sb, !strcmp(c, "tuple") ? "}" : ")");
+        bool tuple = !strcmp(c, "tuple");
+        sb_adds(&sb, tuple ? "!{" : "!DIArgList(");
+        em_md_operands(em, &sb, m, tuple);
+        sb_adds(&sb, tuple ? "}" : ")");
     } else {
         em_error(em, "metadata %s of class %s is neither numbered nor inline", em_str(em->f, m), c);
         sb_adds(&sb, ERR);

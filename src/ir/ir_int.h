@@ -11,6 +11,17 @@
  * Id lifetimes: ids of types, constants and globals are interned for the whole walk;
  * ids of locals (arguments, blocks, instructions, instruction results) live in
  * `local` and die when the next function starts.
+ *
+ * Threads: the walk runs on one thread (the sink's writer and the text reader are the
+ * only other threads, behind their queues). It is not ready for more: the first
+ * sighting of a constant or a type, and every DIArgList constant, write LLVM state
+ * (ir_const.c folds and creates constants and prints one; ir_types.c's DataLayout
+ * queries fill the layout cache and LLVMTypeIsSized marks structs; ir_meta.c parses
+ * a snippet in the module's context), and the memo maps, the interner, the counters
+ * that number `%N` structs and long constants, IrMeta and the text cursor are shared
+ * and order-dependent. The audit, what only reads, and why -j does not walk functions
+ * in parallel (the figures of issue 9): docs/testing.md, "The function walk and
+ * threads".
  */
 #ifndef IRLOG_IR_INT_H
 #define IRLOG_IR_INT_H

@@ -17,7 +17,9 @@
  *   - values inside tuples (their Operand id and type): the C API, through the link.
  *   - values inside a DIArgList (which the C API cannot open): the printed record;
  *     locals and globals by name, constants through LLVM's own parser in this context
- *     (arglist_constant), so that they are described like every other constant.
+ *     (arglist_constant), or, when they name a global, found among the constant users
+ *     of that global (arglist_global_constant), so that they are described like every
+ *     other constant.
  *   - attachment kinds: the fixed kinds by name (LLVMGetMDKindIDInContext); a custom
  *     kind's name is read from the text, where the printer writes the attachments in
  *     the same order as the C API lists them (by kind id, !dbg first on instructions).
@@ -86,6 +88,11 @@ static bool span_eq(MdSpan a, const char *b) {
 static bool span_starts(MdSpan a, const char *b) {
     size_t n = strlen(b);
     return a.n >= n && memcmp(a.s, b, n) == 0;
+}
+
+static bool span_ends(MdSpan a, const char *b) {
+    size_t n = strlen(b);
+    return a.n >= n && memcmp(a.s + a.n - n, b, n) == 0;
 }
 
 /* `!N` */
@@ -1228,6 +1235,113 @@ static LLVMValueRef arglist_constant(IrCtx *c, MdSpan ty, MdSpan v) {
     return init;
 }
 
+/* The global value a DIArgList constant names: `at` is the `@` of its printed name
+ * (`@g`, `@"a b"`, `@0`, as ids spell them). NULL if the module has none such. */
+static LLVMValueRef arglist_global(IrCtx *c, const char *at, const char *end) {
+    const char *p = at + 1;
+    if (p < end && *p == '"') {
+        for (p++; p < end && *p != '"'; p++)
+            ;
+        p++;
+    } else {
+        while (p < end && (is_digit(*p) || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                           *p == '-' || *p == '$' || *p == '.' || *p == '_'))
+            p++;
+    }
+    if (p > end || p == at + 1)
+        return NULL;
+    MdSpan tok = {at, (size_t)(p - at)};
+    /* a plain name: the module's symbol table; else (quoted, numbered) by id */
+    if (tok.s[1] != '"' && !is_digit(tok.s[1])) {
+        char name[256];
+        if (tok.n - 1 >= sizeof name)
+            return NULL;
+        memcpy(name, tok.s + 1, tok.n - 1);
+        name[tok.n - 1] = 0;
+        LLVMValueRef g = LLVMGetNamedGlobal(c->mod, name);
+        if (!g)
+            g = LLVMGetNamedFunction(c->mod, name);
+        if (!g)
+            g = LLVMGetNamedGlobalAlias(c->mod, name, tok.n - 1);
+        if (!g)
+            g = LLVMGetNamedGlobalIFunc(c->mod, name, tok.n - 1);
+        return g && span_eq(tok, ir_value_id(c, g)) ? g : NULL;
+    }
+    for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g))
+        if (span_eq(tok, ir_value_id(c, g)))
+            return g;
+    for (LLVMValueRef g = LLVMGetFirstFunction(c->mod); g; g = LLVMGetNextFunction(g))
+        if (span_eq(tok, ir_value_id(c, g)))
+            return g;
+    for (LLVMValueRef g = LLVMGetFirstGlobalAlias(c->mod); g; g = LLVMGetNextGlobalAlias(g))
+        if (span_eq(tok, ir_value_id(c, g)))
+            return g;
+    for (LLVMValueRef g = LLVMGetFirstGlobalIFunc(c->mod); g; g = LLVMGetNextGlobalIFunc(g))
+        if (span_eq(tok, ir_value_id(c, g)))
+            return g;
+    return NULL;
+}
+
+/* The constant printed `text` (`<ty> <value>`, naming a global) of a DIArgList. LLVM's
+ * parser cannot rebuild it outside the module (a throwaway module has none of its
+ * globals), but the constant is a user of every global it names: it is found among the
+ * constant users of the first one (the first `@` outside quotes that names a global),
+ * breadth first, climbing only through constants whose own printed text (LLVM's,
+ * `<ty> <value>`, as an operand prints) occurs in `text`, and picked when its printed
+ * text is `text`. Constants are uniqued, so this is the very constant the DIArgList
+ * holds. Read only: nothing is created. NULL when not found within a bound (e.g. a
+ * constant over an unnamed struct type, which LLVM prints without the module's
+ * numbering; such an operand stays spelled as printed). */
+static LLVMValueRef arglist_global_constant(IrCtx *c, MdSpan text) {
+    LLVMValueRef g = NULL;
+    bool quoted = false; /* inside a quoted name (whose quotes are escaped as \22) */
+    for (size_t i = 0; i < text.n && !g; i++) {
+        if (text.s[i] == '"')
+            quoted = !quoted;
+        else if (text.s[i] == '@' && !quoted)
+            g = arglist_global(c, text.s + i, text.s + text.n);
+    }
+    if (!g)
+        return NULL;
+    char *want = mem_alloc(text.n + 1);
+    if (!want) {
+        ir_fail(c, E_NOMEM);
+        return NULL;
+    }
+    memcpy(want, text.s, text.n);
+    want[text.n] = 0;
+    ValVec queue = {0};
+    Map seen = MAP_INIT;
+    LLVMValueRef found = NULL;
+    size_t budget = 4096; /* constants printed */
+    if (vec_push(&queue, g) != OK)
+        ir_fail(c, E_NOMEM);
+    for (size_t qi = 0; qi < queue.len && !found && budget && c->st == OK; qi++) {
+        for (LLVMUseRef u = LLVMGetFirstUse(queue.v[qi]); u && !found && budget;
+             u = LLVMGetNextUse(u)) {
+            LLVMValueRef user = LLVMGetUser(u);
+            uint64_t key = (uint64_t)(uintptr_t)user, one;
+            if (!LLVMIsAConstant(user) || LLVMIsAGlobalValue(user) || map_get(&seen, key, &one))
+                continue;
+            if (map_put(&seen, key, 1) != OK) {
+                ir_fail(c, E_NOMEM);
+                break;
+            }
+            budget--;
+            char *s = LLVMPrintValueToString(user);
+            if (s && !strcmp(s, want))
+                found = user;
+            else if (s && strstr(want, s) && vec_push(&queue, user) != OK)
+                ir_fail(c, E_NOMEM);
+            LLVMDisposeMessage(s);
+        }
+    }
+    vec_release(&queue);
+    map_release(&seen);
+    mem_free(want);
+    return found;
+}
+
 /* A DIArgList printed as `!DIArgList(i32 %a, i32 1)`: its id, with local values
  * written as Variable ids, and the Operand id of each value (into vals). Constants are
  * described through arglist_constant. */
@@ -1250,7 +1364,8 @@ static const char *arglist_md(IrCtx *c, MdSpan text, StrVec *vals) {
         const char *opid, *amd;
         LLVMValueRef cv = NULL;
         StrBuf sb = SB_INIT;
-        if (split_typed(args.v[k], &ty, &v) && v.n && (v.s[0] == '%' || v.s[0] == '@')) {
+        if (split_typed(args.v[k], &ty, &v) && v.n && (v.s[0] == '%' || v.s[0] == '@') &&
+            !span_ends(ty, " dso_local_equivalent") && !span_ends(ty, " no_cfi")) {
             if (v.s[0] == '%') {
                 sb_adds(&sb, c->fn_id);
                 sb_addc(&sb, ':');
@@ -1263,6 +1378,10 @@ static const char *arglist_md(IrCtx *c, MdSpan text, StrVec *vals) {
             sb_adds(&sb, opid);
             amd = ir_intern(c, sb.buf, sb.len);
         } else if (split_typed(args.v[k], &ty, &v) && (cv = arglist_constant(c, ty, v))) {
+            opid = amd = value_md_id(c, cv);
+            ty = (MdSpan){NULL, 0};
+        } else if (memchr(args.v[k].s, '@', args.v[k].n) &&
+                   (cv = arglist_global_constant(c, args.v[k]))) {
             opid = amd = value_md_id(c, cv);
             ty = (MdSpan){NULL, 0};
         } else {
