@@ -35,11 +35,18 @@
 #include "ir.h"
 #include "strbuf.h"
 
+/* the default of --heap-depth (and of IRLOG_HEAP_DEPTH in datalog/pointsto.dl) */
+#define IRLOG_HEAP_DEPTH_DEFAULT 1
+#define IRLOG_HEAP_DEPTH_DEFAULT_STR "1"
+
 static const char analyze_help[] =
     "usage: irlog analyze INPUT... -o OUT [options]\n"
     "Points-to analysis and call graph (datalog/pointsto.dl) of the linked inputs.\n"
     "  -o, --output DIR        write the result relations to DIR/<relation>.csv (required)\n"
     "      --context KIND      insensitive (default), 1-callsite or 2-callsite\n"
+    "      --heap-depth N      context-insensitive runs: heap objects are cloned by the\n"
+    "                          last N call sites of allocation wrappers (1-4, default\n"
+    "                          " IRLOG_HEAP_DEPTH_DEFAULT_STR ")\n"
     "      --entry WHAT        main (default), all (every externally visible function),\n"
     "                          or FUNC,FUNC,... (functions by name)\n"
     "      --models FILE.dl    more models of external functions (model_* facts or rules)\n"
@@ -95,6 +102,7 @@ typedef struct AnalyzeArgs {
     const char *factdir; /* --facts, or NULL */
     const char *models;  /* --models, or NULL */
     int depth;           /* IRLOG_CONTEXT_DEPTH */
+    int heap_depth;      /* IRLOG_HEAP_DEPTH */
     EntryMode entry;
     Vec(char *) entries; /* --entry FUNC,... (owned) */
     bool json, quiet;
@@ -360,7 +368,10 @@ static void print_json(const AnalyzeArgs *a, const IrStats *ir, const Summary *s
         cli_json_str(f, a->factdir);
         fputs(",\n", f);
     }
-    fprintf(f, "  \"context\": \"%s\",\n  \"entry\": ", context_names[a->depth]);
+    fprintf(f, "  \"context\": \"%s\",\n", context_names[a->depth]);
+    if (!a->depth)
+        fprintf(f, "  \"heap_depth\": %d,\n", a->heap_depth);
+    fputs("  \"entry\": ", f);
     if (a->entry == ENTRY_CUSTOM) {
         fputc('[', f);
         for (size_t i = 0; i < a->entries.len; i++) {
@@ -420,9 +431,13 @@ static void print_text(const AnalyzeArgs *a, const IrStats *ir, const Summary *s
     fprintf(f, " (%llu function%s, %llu instruction%s)\n", (unsigned long long)ir->functions,
             ir->functions == 1 ? "" : "s", (unsigned long long)ir->instructions,
             ir->instructions == 1 ? "" : "s");
-    fprintf(f, "analysis:               %s, entry ",
+    fprintf(f, "analysis:               %s",
             a->depth ? (a->depth == 1 ? "1-callsite contexts" : "2-callsite contexts")
                      : "context-insensitive");
+    if (!a->depth)
+        fprintf(f, " (heap cloning by %d wrapper site%s)", a->heap_depth,
+                a->heap_depth == 1 ? "" : "s");
+    fputs(", entry ", f);
     if (a->entry == ENTRY_CUSTOM)
         for (size_t i = 0; i < a->entries.len; i++)
             fprintf(f, "%s%s", i ? "," : "", a->entries.v[i]);
@@ -576,6 +591,14 @@ static int parse_args(int argc, char **argv, AnalyzeArgs *a) {
                     return cli_usage("analyze");
                 }
             }
+        } else if (opt_value(argc, argv, &i, NULL, "heap-depth", &val, &missing)) {
+            if (val) {
+                if (strlen(val) != 1 || val[0] < '1' || val[0] > '4') {
+                    cli_error("analyze: --heap-depth takes 1, 2, 3 or 4, not '%s'", val);
+                    return cli_usage("analyze");
+                }
+                a->heap_depth = val[0] - '0';
+            }
         } else if (opt_value(argc, argv, &i, NULL, "entry", &val, &missing)) {
             if (val && !parse_entry(a, val))
                 return cli_usage("analyze");
@@ -702,6 +725,7 @@ static bool entries_found(const DlProgram *p, const AnalyzeArgs *a) {
 int cmd_analyze(int argc, char **argv) {
     AnalyzeArgs a;
     memset(&a, 0, sizeof a);
+    a.heap_depth = IRLOG_HEAP_DEPTH_DEFAULT;
     a.jobs = 1;
     a.inputs = mem_calloc((size_t)argc, sizeof(char *));
     if (!a.inputs) {
@@ -735,9 +759,10 @@ int cmd_analyze(int argc, char **argv) {
     rc = build_program(&a, &text);
     if (rc != EXIT_OK)
         goto out;
-    char depth[32];
+    char depth[32], heap_depth[32];
     snprintf(depth, sizeof depth, "IRLOG_CONTEXT_DEPTH=%d", a.depth);
-    const char *defs[] = {depth,
+    snprintf(heap_depth, sizeof heap_depth, "IRLOG_HEAP_DEPTH=%d", a.heap_depth);
+    const char *defs[] = {depth, heap_depth,
                           a.entry == ENTRY_ALL      ? "IRLOG_ENTRY_ALL"
                           : a.entry == ENTRY_CUSTOM ? "IRLOG_ENTRY_CUSTOM"
                                                     : NULL,

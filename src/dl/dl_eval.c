@@ -1254,6 +1254,32 @@ static int cmp_prof(const void *a, const void *b) {
     return x->prof_ns < y->prof_ns ? 1 : x->prof_ns > y->prof_ns ? -1 : 0;
 }
 
+/* The join order of a planned rule, as one line under its profile line: each search with
+ * the columns it binds by key ("k") or reads free ("_"), "delta" for the delta rows, "!"
+ * for negation, "?" for a membership test. */
+static void print_join_order(const DlProgram *p, const DlPlanRule *r, FILE *f) {
+    fputs("                                  order:", f);
+    for (uint32_t i = 0; i < r->nops; i++) {
+        const DlOp *op = &r->ops[i];
+        const char *pre = NULL;
+        switch (op->kind) {
+        case DL_OP_SCAN: pre = ""; break;
+        case DL_OP_LOOKUP: pre = ""; break;
+        case DL_OP_EXISTS: pre = "?"; break;
+        case DL_OP_NOT: pre = "!"; break;
+        case DL_OP_AGG: fputs(" agg", f); continue;
+        default: continue;
+        }
+        fprintf(f, " %s%s%s(", pre, p->decls.v[op->rel].name,
+                op->kind == DL_OP_SCAN && op->delta ? "[delta]" :
+                op->kind == DL_OP_LOOKUP && op->delta ? "[delta]" : "");
+        for (uint32_t c = 0; c < op->arity; c++)
+            fputs((op->mask >> c) & 1 ? "k" : "_", f);
+        fputc(')', f);
+    }
+    fputc('\n', f);
+}
+
 /* The per-rule profile, slowest first: seconds, runs, tuples emitted, rule location, head
  * relation and which body literal read the delta. */
 static void print_profile(DlProgram *p, FILE *f) {
@@ -1283,8 +1309,10 @@ static void print_profile(DlProgram *p, FILE *f) {
                 (unsigned long long)r->prof_runs, (unsigned long long)r->prof_out,
                 c->loc.file ? c->loc.file : "?", c->loc.line, p->decls.v[r->head_rel].name);
         if (r->delta_lit >= 0)
-            fprintf(f, " (delta: body literal %d)", r->delta_lit + 1);
+            fprintf(f, " (delta: body literal %d, .plan version %llu)", r->delta_lit + 1,
+                    (unsigned long long)r->version);
         fputc('\n', f);
+        print_join_order(p, r, f);
     }
     fprintf(f, "%10.3f total\n", (double)total / 1e9);
     mem_free(v);

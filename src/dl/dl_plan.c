@@ -4,9 +4,9 @@
  * Owns: the dependency graph and its strongly connected components (the strata, in
  * evaluation order); rejecting negation or aggregation inside a cycle (naming the cycle);
  * splitting recursive rules into semi-naive versions (one per recursive body atom, that
- * atom reading the delta); choosing a join order (delta atom first, then the atom with
- * the most bound columns, filters and aggregates as soon as their variables are bound,
- * or the order a `.plan` pins); and choosing indexes (assign_indexes): every search
+ * atom reading the delta); choosing a join order (the written order, the delta atom in
+ * its place, with membership tests, filters, negations and aggregates as soon as their
+ * variables are bound; or the order a `.plan` pins); and choosing indexes (assign_indexes): every search
  * becomes a signature (the set of bound columns); once all rules are planned, each
  * relation gets the minimum chain cover of its signatures as column orders (Souffle's
  * approach), and every search op is rewritten into the order whose prefix is its
@@ -533,7 +533,8 @@ static Status plan_conj(PB *b, DlLit *lits, uint32_t n, DlAgg **aggs, uint32_t n
                 if (!items.v[i].placed && items.v[i].kind == 0 && items.v[i].atom_no == want)
                     best = (int)i;
         }
-        for (size_t i = 0; best < 0 && i < items.len; i++) {
+        bool pinned = best >= 0;
+        for (size_t i = 0; !pinned && i < items.len; i++) {
             Item *it = &items.v[i];
             if (it->placed || it->kind != 0 || it->lit->kind != DL_LIT_ATOM)
                 continue;
@@ -543,13 +544,16 @@ static Status plan_conj(PB *b, DlLit *lits, uint32_t n, DlAgg **aggs, uint32_t n
                 if (is_const(a->args[j]) ||
                     (a->args[j]->kind == DL_X_VAR && b->bound[a->args[j]->var]))
                     nb++;
-            int score;
-            if ((int)(it->lit - lits) == delta_lit)
-                score = 1 << 20;
-            else if (nb == (int)a->nargs)
+            /* membership tests as soon as they can run; otherwise the order written
+             * (the delta atom in its place), as Souffle does: the author knows the
+             * sizes, and `.plan` changes the order of a version (putting a large delta
+             * first, ahead of small relations that bind its key, costs more than it
+             * saves) */
+            int score, pos = (int)(it->lit - lits);
+            if (nb == (int)a->nargs)
                 score = 1 << 19;
             else
-                score = nb * 64 + (63 - (int)(a->nargs < 63 ? a->nargs : 63));
+                score = (1 << 18) - pos;
             if (score > best_score) {
                 best_score = score;
                 best = (int)i;

@@ -130,6 +130,12 @@ diff -r ref out >d.txt; check $? "analyze's files are byte for byte irlog run's 
 check $? "1-callsite: analyze and irlog run -M IRLOG_CONTEXT_DEPTH=1" err.txt
 [ -f out1/var_points_to_context.csv ]; check $? "1-callsite writes var_points_to_context.csv"
 diff -r ref1 out1 >d.txt; check $? "analyze's files are byte for byte irlog run's (1-callsite)" d.txt
+"$irlog" analyze t.bc -o outh --heap-depth 4 >sumh.txt 2>err.txt &&
+  "$irlog" run "$srcdir/datalog/pointsto.dl" -F facts -D refh -M IRLOG_HEAP_DEPTH=4 -q 2>>err.txt
+check $? "--heap-depth 4: analyze and irlog run -M IRLOG_HEAP_DEPTH=4" err.txt
+diff -r refh outh >d.txt; check $? "analyze's files are byte for byte irlog run's (--heap-depth 4)" d.txt
+grep -q '^analysis: *context-insensitive (heap cloning by 4 wrapper sites)' sumh.txt
+check $? "the summary names the heap depth" sumh.txt
 "$irlog" analyze t.bc -o out2 --context 2-callsite -j 2 >sum2.txt 2>err.txt
 check $? "2-callsite -j 2 exits 0" err.txt
 grep -q '^analysis: *2-callsite contexts' sum2.txt; check $? "the summary names the contexts" sum2.txt
@@ -218,6 +224,7 @@ expect "syntax error in a .ll" 3 "syntax.ll:3:3:" ../syntax.ll -o out
 expect "no -o" 2 "no output directory" t.bc
 expect "no input" 2 "no input" -o out
 expect "bad --context" 2 "--context takes" t.bc -o out --context 3-callsite
+expect "bad --heap-depth" 2 "--heap-depth takes" t.bc -o out --heap-depth 5
 expect "bad --format" 2 "--format takes" t.bc -o out --format xml
 expect "bad -j" 2 "-j expects" t.bc -o out -j 0
 expect "unknown option" 2 "unknown option '--frobnicate'" t.bc -o out --frobnicate

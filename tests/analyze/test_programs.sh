@@ -35,8 +35,10 @@ for src in "${list[@]}"; do
 done >"$tmp/runs"
 mkdir -p "$tmp/out"
 export -f analysis
-export irlog ptdl
-xargs -P 2 -L 1 bash -c 'analysis "'"$tmp"'/facts/$0" "'"$tmp"'/out/$0" 2>"'"$tmp"'/out/$0.err" ||
+export irlog ptdl progs
+# (a line "# macros: NAME=VALUE ..." in an expectation file runs its program with them)
+xargs -P 2 -L 1 bash -c 'm=$(sed -n "s/^# macros: //p" "$progs/${0%.*}.expect" 2>/dev/null)
+  analysis "'"$tmp"'/facts/$0" "'"$tmp"'/out/$0" ${m:+-M "$m"} 2>"'"$tmp"'/out/$0.err" ||
   { echo "irlog run exited with $?" >>"'"$tmp"'/out/$0.err"; rm -rf "'"$tmp"'/out/$0"; }' \
   <"$tmp/runs"
 
