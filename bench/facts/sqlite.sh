@@ -6,9 +6,11 @@
 # is there, else bench/facts/gen.py's 100k-instruction module), times
 #   irlog facts M -o DIR                  (the .facts files)
 #   irlog facts M -o M.db --format sqlite (the SQLite database)
-# (wall time, the best of REPEAT runs, default 3, alternating the two) and prints both,
-# the ratio (target of issue 10: <= 1.5) and the sizes. Not a test: it never fails on a
-# ratio. Environment: IRLOG (default build/irlog, else build-*/irlog), BENCH_DIR (where the
+# REPEAT times (default 5), alternating the two, each pair one after the other (wall time),
+# and prints the median of each and the median of the per-pair ratios sqlite/tsv (target
+# of issue 10: <= 1.5; pairs share the machine's load, so their ratio is steadier than
+# either time), the lowest and highest of those ratios, and the sizes. Not a test: it
+# never fails on a ratio. Environment: IRLOG (default build/irlog, else build-*/irlog), BENCH_DIR (where the
 # outputs go; default a temporary directory under $TMPDIR or /tmp, removed at the end),
 # REPEAT, LLVM_BIN (default /usr/lib/llvm-19/bin, for the generated module).
 set -eu
@@ -19,7 +21,7 @@ if [ -z "$irlog" ]; then
   for c in "$top/build/irlog" "$top"/build-*/irlog; do [ -x "$c" ] && { irlog=$c; break; }; done
 fi
 [ -x "${irlog:-}" ] || { echo "sqlite.sh: no irlog binary; build it or set IRLOG" >&2; exit 2; }
-repeat=${REPEAT:-3}
+repeat=${REPEAT:-5}
 if [ -n "${BENCH_DIR:-}" ]; then work=$BENCH_DIR; mkdir -p "$work"
 else work=$(mktemp -d "${TMPDIR:-/tmp}/irlog-bench-sqlite.XXXXXX"); trap 'rm -rf "$work"' EXIT; fi
 mods=("$@")
@@ -44,16 +46,21 @@ run() {
   t1=$(now)
   echo "$t0 $t1" | awk '{ printf "%.3f\n", $2 - $1 }'
 }
-printf '%-28s %9s %9s %7s %10s %10s\n' module tsv_s sqlite_s ratio tsv_MB db_MB
+# median of the numbers on stdin
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+printf '%-28s %9s %9s %7s %13s %8s %8s\n' module tsv_s sqlite_s ratio ratio_range tsv_MB db_MB
 for m in "${mods[@]}"; do
-  best_t="" best_s=""
+  ts=() ss=() rs=()
   for ((k = 0; k < repeat; k++)); do
     t=$(run tsv "$m"); s=$(run sqlite "$m")
-    best_t=$(echo "$t ${best_t:-$t}" | awk '{ print ($1 < $2) ? $1 : $2 }')
-    best_s=$(echo "$s ${best_s:-$s}" | awk '{ print ($1 < $2) ? $1 : $2 }')
+    ts+=("$t"); ss+=("$s")
+    rs+=("$(echo "$s $t" | awk '{ printf "%.3f", $1 / $2 }')")
   done
   tsv_mb=$(du -sm "$work/out.tsv" | cut -f1); db_mb=$(du -sm "$work/out.db" | cut -f1)
-  ratio=$(echo "$best_s $best_t" | awk '{ printf "%.2f", $1 / $2 }')
-  printf '%-28s %9s %9s %7s %10s %10s\n' "$(basename "$m")" "$best_t" "$best_s" "${ratio}x" "$tsv_mb" "$db_mb"
+  mt=$(printf '%s\n' "${ts[@]}" | median); ms=$(printf '%s\n' "${ss[@]}" | median)
+  mr=$(printf '%s\n' "${rs[@]}" | median)
+  lo=$(printf '%s\n' "${rs[@]}" | sort -g | head -1); hi=$(printf '%s\n' "${rs[@]}" | sort -g | tail -1)
+  printf '%-28s %9s %9s %7s %13s %8s %8s\n' "$(basename "$m")" "$mt" "$ms" "$(printf '%.2fx' "$mr")" \
+    "$(printf '%.2f-%.2f' "$lo" "$hi")" "$tsv_mb" "$db_mb"
 done
-echo "(best of $repeat runs each; target: sqlite <= 1.5x tsv)"
+echo "(medians of $repeat runs each, ratio: median of the per-pair ratios; target: sqlite <= 1.5x tsv)"

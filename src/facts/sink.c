@@ -9,8 +9,9 @@
  * files of empty relations, joins the writer and renames the directory into place.
  *
  * FACTS_SQLITE: the buffers hold tagged binary cells (facts_int.h) instead of TSV text,
- * and the writer thread inserts them into the database of sink_sqlite.c; commit creates
- * the indexes and renames the database file into place.
+ * and the writer thread hands them to sink_sqlite.c, which takes each buffer and sorts its
+ * rows; commit inserts them into the database in key order, creates the indexes and
+ * renames the database file into place.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -118,10 +119,6 @@ static Status write_rel(FactSink *s, IrRel r, bool append, const char *data, siz
     Status st = OK;
     if (s->fd >= 0)
         return n ? send_frame(s->fd, (uint32_t)r, data, n, en) : OK;
-    if (s->sql) {
-        *en = 0;
-        return sqlw_rows(s->sql, r, data, n);
-    }
     sb_reset(path);
     sb_addf(path, "%s/%s%s", s->tmp, facts_rels[r].name, ext(s));
     FILE *f = path->oom ? NULL : fopen(path->buf, append ? "ab" : "wb");
@@ -163,6 +160,8 @@ static void *writer_main(void *arg) {
         if (!failed && job.rel == REL__COUNT && s->fd < 0) {
             for (int r = 0; r < REL__COUNT && st == OK; r++)
                 st = write_rel(s, (IrRel)r, false, NULL, 0, &path, &en);
+        } else if (!failed && job.rel != REL__COUNT && s->sql) {
+            st = sqlw_rows(s->sql, job.rel, &job.buf); /* takes the buffer */
         } else if (!failed && job.rel != REL__COUNT) {
             st = write_rel(s, job.rel, job.append, job.buf.buf, job.buf.len, &path, &en);
         }
@@ -218,6 +217,8 @@ static void flush_rel(FactSink *s, IrRel r, bool final) {
         sb_init(&rb->buf);
     pthread_cond_signal(&s->cv_job);
     pthread_mutex_unlock(&s->mu);
+    if (s->sql && !final) /* the SQLite writer keeps the buffers: one allocation each */
+        sb_reserve(&rb->buf, FLUSH_AT + FLUSH_AT / 16);
     rb->on_disk = true;
 }
 

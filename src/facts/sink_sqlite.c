@@ -3,46 +3,86 @@
  *
  * The database is built under a temporary name beside the target
  * (`<path>.tmp-irlog.<pid>`), in one transaction: the DDL of `irlog schema --sql`
- * (sql.c; tables WITHOUT ROWID, each its own index on its first column), then the rows,
- * through prepared INSERTs of 64 rows or of one, on the sink's writer thread while the
- * walk goes on; at commit the remaining index (instruction_operand by operand) is built
- * in one sort, irlog_meta gets the inputs, the views of facts_sqlite_views (datalog/ir.dl
- * and constraints.dl translated by the CLI) are created, the transaction commits, the connection
- * closes and the file is renamed over the target. On any failure the temporary file is
- * removed: a database at `path` is always complete.
+ * (sql.c; tables WITHOUT ROWID, each its own index on its first column), then the rows.
+ * An insert into the middle of a b-tree costs a search from the root; an insert past its
+ * last key is an append, about half the cost, and fills its pages. So the rows are not
+ * inserted as the walk produces them: the sink's writer thread sorts each buffer it is
+ * handed in the table's key order (a run) and keeps it; at commit a second thread merges
+ * each relation's runs (a repeated row once: relations are sets) while the caller's thread
+ * inserts the merged rows, relation by relation, each relation in one INSERT ... SELECT
+ * from the irlog_rows virtual table (no binding; the statement's cursor stays at the end
+ * of the table). The rows held are about the size of the .facts files; past SQLW_HOLD_MAX
+ * bytes the relation holding the most goes in early (its later rows are then inserted into
+ * the middle: slower, the same rows). Then the remaining index (instruction_operand by
+ * operand) is built in one sort, irlog_meta gets the inputs, the views of
+ * facts_sqlite_views (datalog/ir.dl and constraints.dl translated by the CLI) are created,
+ * the transaction commits, the connection closes and the file is renamed over the target.
+ * On any failure the temporary file is removed: a database at `path` is always complete.
  *
- * Determinism: the same rows in the same order give the same file byte for byte. The
- * page size is fixed, nothing records a time or a path (the inputs are named by base
- * name, from module_input), there is no rollback journal (the file is new: a failure
- * deletes it), and the rows go in as the sink hands them over — relation by relation,
- * in emission order, interleaved at the same flush points whatever the machine.
+ * Determinism: the same rows give the same file byte for byte. The page size is fixed,
+ * nothing records a time or a path (the inputs are named by base name, from
+ * module_input), there is no rollback journal (the file is new: a failure deletes it),
+ * and the rows go in sorted (values that SQLite takes as equal, 0.0 and -0.0, ordered by
+ * their bytes), relation by relation; an early insert past SQLW_HOLD_MAX happens at the
+ * same point of the same rows on every machine.
  *
  * Values: symbols are TEXT holding the symbol's own bytes (the .facts files escape
  * tab, newline, carriage return, backslash, NUL and non-UTF-8 bytes; the database does
  * not), numbers INTEGER, floats REAL (in a column without affinity, so that -0.0 stays
- * -0.0). Relations are sets: INSERT OR IGNORE stores a repeated row once. An unsigned
+ * -0.0). Relations are sets: the merge drops a repeated row and INSERT OR IGNORE what
+ * SQLite takes as one (0.0 and -0.0). An unsigned
  * value above 2^63-1, which SQLite's INTEGER cannot hold, is stored as a BLOB of its
  * decimal digits (it prints as the number and sorts after every INTEGER).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "facts_int.h"
 
+static int register_feed(SqlWriter *w);
+
 /* 'IRLG': PRAGMA application_id of irlog databases (`file` shows it). */
 #define IRLOG_APPLICATION_ID 0x49524c47
+
+/* Bytes of rows kept in memory before the largest relation's go into the database early
+ * (its later rows then go in as inserts into the middle of the b-tree: slower, the same
+ * rows). The environment variable IRLOG_SQLITE_HOLD sets another limit (the tests). */
+#ifndef SQLW_HOLD_MAX
+#define SQLW_HOLD_MAX ((size_t)1 << 30)
+#endif
+
+/* One buffer of rows handed over by the sink, its rows sorted in key order. */
+typedef struct Run {
+    char *data;    /* the cells (owned) */
+    uint32_t *row; /* offsets of the rows' first cells, in key order */
+    size_t n;      /* rows */
+} Run;
+
+/* The runs of one relation that are not in the database yet. */
+typedef struct Held {
+    Run *run;
+    size_t nrun, cap;
+    size_t bytes;
+} Held;
 
 struct SqlWriter {
     sqlite3 *db;
     char *path;                    /* the target */
     char *tmp;                     /* the temporary database */
-    sqlite3_stmt *ins[REL__COUNT];   /* prepared INSERT of one row per relation (lazily) */
-    sqlite3_stmt *batch[REL__COUNT]; /* and of BATCH rows */
+    int key[REL__COUNT][FACTS_MAX_ARITY]; /* each table's primary key: column order */
+    Held held[REL__COUNT];
+    size_t held_bytes;             /* the sum of held[].bytes */
+    size_t hold_max;               /* SQLW_HOLD_MAX, or IRLOG_SQLITE_HOLD (the tests) */
+    const char **feed;             /* the rows that irlog_rows returns, */
+    size_t feed_n;                 /* how many, */
+    int feed_arity;                /* and their arity */
     Status st;                     /* sticky */
     char msg[512];                 /* the first error's text */
 };
@@ -146,13 +186,22 @@ static void remove_tmp(const char *tmp) {
     sb_release(&p);
 }
 
+static void free_held(SqlWriter *w, IrRel r) {
+    Held *h = &w->held[r];
+    for (size_t i = 0; i < h->nrun; i++) {
+        mem_free(h->run[i].data);
+        mem_free(h->run[i].row);
+    }
+    mem_free(h->run);
+    w->held_bytes -= h->bytes;
+    *h = (Held){0};
+}
+
 void sqlw_abort(SqlWriter *w) {
     if (!w)
         return;
-    for (int r = 0; r < REL__COUNT; r++) {
-        sqlite3_finalize(w->ins[r]);
-        sqlite3_finalize(w->batch[r]);
-    }
+    for (int r = 0; r < REL__COUNT; r++)
+        free_held(w, (IrRel)r);
     sqlite3_close_v2(w->db);
     if (w->tmp)
         remove_tmp(w->tmp);
@@ -176,6 +225,12 @@ Status sqlw_open(SqlWriter **out, const char *path, StrBuf *err) {
         sqlw_abort(w);
         return E_NOMEM;
     }
+    for (int r = 0; r < REL__COUNT; r++)
+        facts_sql_key_order(&facts_rels[r], w->key[r]);
+    w->hold_max = SQLW_HOLD_MAX;
+    const char *hold = getenv("IRLOG_SQLITE_HOLD"); /* the tests' small limit */
+    if (hold && *hold)
+        w->hold_max = (size_t)strtoull(hold, NULL, 10);
     remove_tmp(w->tmp); /* a leftover from a killed run with the same pid */
     /* no allocation statistics: they take a global mutex on every allocation (this
      * fails harmlessly when SQLite was initialised already) */
@@ -195,10 +250,15 @@ Status sqlw_open(SqlWriter **out, const char *path, StrBuf *err) {
         fail_db(w, rc, "cannot open the database");
         goto fail_w;
     }
+    rc = register_feed(w);
+    if (rc != SQLITE_OK) {
+        fail_db(w, rc, "cannot register the row source");
+        goto fail_w;
+    }
     char pragmas[512];
     snprintf(pragmas, sizeof pragmas,
              "PRAGMA page_size = 8192; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
-             "PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -262144; "
+             "PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -65536; "
              "PRAGMA application_id = %d; PRAGMA encoding = 'UTF-8'; PRAGMA threads = 2;",
              IRLOG_APPLICATION_ID);
     if (exec(w, pragmas, "cannot set up the database") != OK)
@@ -225,81 +285,10 @@ fail:
     return st;
 }
 
-/* Prepares relation r's INSERT of `rows` rows (one statement for a batch: fewer steps). */
-static Status prepare(SqlWriter *w, IrRel r, int rows, sqlite3_stmt **out) {
-    const RelInfo *ri = &facts_rels[r];
-    StrBuf q = SB_INIT;
-    sb_addf(&q, "INSERT OR IGNORE INTO \"%s\" VALUES ", ri->name);
-    for (int k = 0; k < rows; k++) {
-        sb_adds(&q, k ? ", (" : "(");
-        for (int i = 0; i < ri->arity; i++)
-            sb_adds(&q, i ? ", ?" : "?");
-        sb_adds(&q, ")");
-    }
-    if (q.oom) {
-        sb_release(&q);
-        w->st = E_NOMEM;
-        snprintf(w->msg, sizeof w->msg, "out of memory");
-        return E_NOMEM;
-    }
-    int rc = sqlite3_prepare_v3(w->db, q.buf, (int)q.len, SQLITE_PREPARE_PERSISTENT, out, NULL);
-    sb_release(&q);
-    return rc == SQLITE_OK ? OK : fail_db(w, rc, "cannot prepare an insert");
-}
-
 static Status corrupt(SqlWriter *w, IrRel r) {
     w->st = E_INTERNAL;
     snprintf(w->msg, sizeof w->msg, "malformed row buffer for relation %s", facts_rels[r].name);
     return w->st;
-}
-
-/* Binds the row at *pp to parameters first+1.. of s; advances *pp. */
-static Status bind_row(SqlWriter *w, IrRel r, sqlite3_stmt *s, int first, const char **pp,
-                       const char *end) {
-    const char *p = *pp;
-    int arity = facts_rels[r].arity;
-    char digits[24];
-    for (int i = first + 1; i <= first + arity; i++) {
-        if (p >= end)
-            return corrupt(w, r);
-        char tag = *p++;
-        int rc;
-        if (tag == SQLW_SYM) {
-            uint32_t len;
-            if ((size_t)(end - p) < sizeof len)
-                return corrupt(w, r);
-            memcpy(&len, p, sizeof len);
-            p += sizeof len;
-            if ((size_t)(end - p) < len)
-                return corrupt(w, r);
-            rc = sqlite3_bind_text(s, i, p, (int)len, SQLITE_STATIC);
-            p += len;
-        } else if (tag == SQLW_NUM || tag == SQLW_UNUM || tag == SQLW_FLOAT) {
-            if ((size_t)(end - p) < 8)
-                return corrupt(w, r);
-            if (tag == SQLW_FLOAT) {
-                double v;
-                memcpy(&v, p, 8);
-                rc = sqlite3_bind_double(s, i, v);
-            } else {
-                uint64_t u;
-                memcpy(&u, p, 8);
-                if (tag == SQLW_UNUM && u > (uint64_t)INT64_MAX) {
-                    int k = snprintf(digits, sizeof digits, "%llu", (unsigned long long)u);
-                    rc = sqlite3_bind_blob(s, i, digits, k, SQLITE_TRANSIENT);
-                } else {
-                    rc = sqlite3_bind_int64(s, i, (sqlite3_int64)u);
-                }
-            }
-            p += 8;
-        } else {
-            return corrupt(w, r);
-        }
-        if (rc != SQLITE_OK)
-            return fail_db(w, rc, "cannot insert a row");
-    }
-    *pp = p;
-    return OK;
 }
 
 static Status step(SqlWriter *w, IrRel r, sqlite3_stmt *s) {
@@ -314,51 +303,626 @@ static Status step(SqlWriter *w, IrRel r, sqlite3_stmt *s) {
     return w->st;
 }
 
-/* Rows per batched INSERT (at most SQLite's 32766 parameters: 10 columns × 64). */
-#define BATCH 64
 
-Status sqlw_rows(SqlWriter *w, IrRel r, const char *data, size_t n) {
+/* The end of the row of `arity` cells at p (a row already checked by split_rows). */
+static const char *row_end(const char *p, int arity) {
+    for (int i = 0; i < arity; i++) {
+        if (*p++ == SQLW_SYM) {
+            uint32_t len;
+            memcpy(&len, p, sizeof len);
+            p += sizeof len + len;
+        } else {
+            p += 8;
+        }
+    }
+    return p;
+}
+
+/* Cell p's position among SQLite's storage classes: numbers, TEXT, then BLOB (an
+ * unsigned above INT64_MAX). */
+static int cell_class(const char *p) {
+    if (*p == SQLW_SYM)
+        return 2;
+    if (*p == SQLW_UNUM) {
+        uint64_t u;
+        memcpy(&u, p + 1, 8);
+        return u > (uint64_t)INT64_MAX ? 3 : 1;
+    }
+    return 1;
+}
+
+/* Compares two cells as SQLite's BINARY collation orders their values. */
+static int cmp_cell(const char *a, const char *b) {
+    int ca = cell_class(a), cb = cell_class(b);
+    if (ca != cb)
+        return ca < cb ? -1 : 1;
+    if (ca == 1) {
+        if (*a == SQLW_FLOAT || *b == SQLW_FLOAT) {
+            double x, y;
+            if (*a == SQLW_FLOAT)
+                memcpy(&x, a + 1, 8);
+            else {
+                int64_t v;
+                memcpy(&v, a + 1, 8);
+                x = (double)v;
+            }
+            if (*b == SQLW_FLOAT)
+                memcpy(&y, b + 1, 8);
+            else {
+                int64_t v;
+                memcpy(&v, b + 1, 8);
+                y = (double)v;
+            }
+            return x < y ? -1 : x > y;
+        }
+        int64_t x, y;
+        memcpy(&x, a + 1, 8);
+        memcpy(&y, b + 1, 8);
+        return x < y ? -1 : x > y;
+    }
+    const char *pa, *pb;
+    uint32_t la, lb;
+    if (ca == 2) {
+        memcpy(&la, a + 1, 4);
+        memcpy(&lb, b + 1, 4);
+        pa = a + 5;
+        pb = b + 5;
+    } else { /* the decimal digits, as bound: both have 19 or 20, so numeric order */
+        uint64_t x, y;
+        memcpy(&x, a + 1, 8);
+        memcpy(&y, b + 1, 8);
+        return x < y ? -1 : x > y;
+    }
+    int c = memcmp(pa, pb, la < lb ? la : lb);
+    if (c)
+        return c;
+    return la < lb ? -1 : la > lb;
+}
+
+/* The comparison of rows: the table's primary key order, then (for values SQLite takes
+ * as equal, such as 0.0 and -0.0) the bytes, so that the order is total and the file
+ * the same on every run. */
+typedef struct RowCmp {
+    int arity;
+    const int *key;
+    bool natural; /* key order is column order */
+} RowCmp;
+
+static int cmp_rows(const RowCmp *c, const char *a, const char *b) {
+    const char *ca[FACTS_MAX_ARITY], *cb[FACTS_MAX_ARITY];
+    const char *pa = a, *pb = b;
+    if (c->natural) {
+        for (int i = 0; i < c->arity; i++) {
+            int d = cmp_cell(pa, pb);
+            if (d)
+                return d;
+            pa = row_end(pa, 1);
+            pb = row_end(pb, 1);
+        }
+    } else {
+        int d = cmp_cell(pa, pb); /* the first column decides most comparisons */
+        if (d)
+            return d;
+        for (int i = 0; i < c->arity; i++) {
+            ca[i] = pa;
+            cb[i] = pb;
+            pa = row_end(pa, 1);
+            pb = row_end(pb, 1);
+        }
+        for (int i = 1; i < c->arity; i++) {
+            d = cmp_cell(ca[c->key[i]], cb[c->key[i]]);
+            if (d)
+                return d;
+        }
+    }
+    size_t la = (size_t)(pa - a), lb = (size_t)(pb - b);
+    int d = memcmp(a, b, la < lb ? la : lb);
+    return d ? d : la < lb ? -1 : la > lb;
+}
+
+static _Thread_local const RowCmp *sort_cmp;
+static _Thread_local const char *sort_base;
+
+static int cmp_offsets(const void *x, const void *y) {
+    uint32_t a, b;
+    memcpy(&a, x, sizeof a);
+    memcpy(&b, y, sizeof b);
+    return cmp_rows(sort_cmp, sort_base + a, sort_base + b);
+}
+
+static void row_cmp(const SqlWriter *w, IrRel r, RowCmp *c) {
+    c->arity = facts_rels[r].arity;
+    c->key = w->key[r];
+    c->natural = true;
+    for (int i = 0; i < c->arity; i++)
+        if (c->key[i] != i)
+            c->natural = false;
+}
+
+/* Checks the rows of data[0..n) and lists their offsets: OUT *rows, *nrows. */
+static Status split_rows(SqlWriter *w, IrRel r, const char *data, size_t n, uint32_t **rows,
+                         size_t *nrows) {
+    int arity = facts_rels[r].arity;
+    size_t cap = 0, k = 0;
+    uint32_t *off = NULL;
+    const char *p = data, *end = data + n;
+    while (p < end) {
+        if (k == cap) {
+            size_t ncap = cap ? 2 * cap : 1024;
+            uint32_t *o = mem_realloc(off, ncap * sizeof *o);
+            if (!o) {
+                mem_free(off);
+                w->st = E_NOMEM;
+                snprintf(w->msg, sizeof w->msg, "out of memory");
+                return w->st;
+            }
+            off = o;
+            cap = ncap;
+        }
+        off[k++] = (uint32_t)(p - data);
+        for (int i = 0; i < arity; i++) {
+            if (p >= end) {
+                mem_free(off);
+                return corrupt(w, r);
+            }
+            char tag = *p++;
+            if (tag == SQLW_SYM) {
+                uint32_t len;
+                if ((size_t)(end - p) < sizeof len) {
+                    mem_free(off);
+                    return corrupt(w, r);
+                }
+                memcpy(&len, p, sizeof len);
+                p += sizeof len;
+                if ((size_t)(end - p) < len) {
+                    mem_free(off);
+                    return corrupt(w, r);
+                }
+                p += len;
+            } else if (tag == SQLW_NUM || tag == SQLW_UNUM || tag == SQLW_FLOAT) {
+                if ((size_t)(end - p) < 8) {
+                    mem_free(off);
+                    return corrupt(w, r);
+                }
+                p += 8;
+            } else {
+                mem_free(off);
+                return corrupt(w, r);
+            }
+        }
+    }
+    *rows = off;
+    *nrows = k;
+    return OK;
+}
+
+/* The heap of a k-way merge: run indexes ordered by their next row. */
+typedef struct Merge {
+    const RowCmp *cmp;
+    Run *run;
+    size_t *pos; /* next row of each run */
+    size_t *heap;
+    size_t n;
+} Merge;
+
+static const char *merge_row(const Merge *m, size_t i) {
+    const Run *r = &m->run[i];
+    return r->data + r->row[m->pos[i]];
+}
+
+static bool merge_less(const Merge *m, size_t a, size_t b) {
+    int d = cmp_rows(m->cmp, merge_row(m, a), merge_row(m, b));
+    return d < 0 || (d == 0 && a < b);
+}
+
+static void merge_down(Merge *m, size_t i) {
+    for (;;) {
+        size_t l = 2 * i + 1, best = i;
+        if (l < m->n && merge_less(m, m->heap[l], m->heap[best]))
+            best = l;
+        if (l + 1 < m->n && merge_less(m, m->heap[l + 1], m->heap[best]))
+            best = l + 1;
+        if (best == i)
+            return;
+        size_t t = m->heap[i];
+        m->heap[i] = m->heap[best];
+        m->heap[best] = t;
+        i = best;
+    }
+}
+
+/* ---- the rows as a virtual table ------------------------------------------------------
+ * `INSERT OR IGNORE INTO "rel" SELECT c0, c1, ... FROM irlog_rows` inserts the rows of
+ * w->feed (one relation's, in key order) in one statement: no binding, one cursor on the
+ * table for all of them (each insert an append to the b-tree). The module is eponymous
+ * and lives on the connection only: nothing of it is in the file. */
+
+typedef struct FeedTab {
+    sqlite3_vtab base;
+    SqlWriter *w;
+} FeedTab;
+
+typedef struct FeedCur {
+    sqlite3_vtab_cursor base;
+    SqlWriter *w;
+    size_t i;
+    const char *cell[FACTS_MAX_ARITY];
+} FeedCur;
+
+static int feed_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
+                        sqlite3_vtab **out, char **err) {
+    (void)argc, (void)argv, (void)err;
+    int rc = sqlite3_declare_vtab(db, "CREATE TABLE x(c0, c1, c2, c3, c4, c5, c6, c7, c8, c9)");
+    if (rc != SQLITE_OK)
+        return rc;
+    FeedTab *t = sqlite3_malloc(sizeof *t);
+    if (!t)
+        return SQLITE_NOMEM;
+    memset(t, 0, sizeof *t);
+    t->w = aux;
+    *out = &t->base;
+    return SQLITE_OK;
+}
+
+static int feed_disconnect(sqlite3_vtab *v) {
+    sqlite3_free(v);
+    return SQLITE_OK;
+}
+
+static int feed_best_index(sqlite3_vtab *v, sqlite3_index_info *ii) {
+    (void)v;
+    ii->estimatedCost = 1e6;
+    return SQLITE_OK;
+}
+
+static int feed_open(sqlite3_vtab *v, sqlite3_vtab_cursor **out) {
+    FeedCur *c = sqlite3_malloc(sizeof *c);
+    if (!c)
+        return SQLITE_NOMEM;
+    memset(c, 0, sizeof *c);
+    c->w = ((FeedTab *)v)->w;
+    *out = &c->base;
+    return SQLITE_OK;
+}
+
+static int feed_close(sqlite3_vtab_cursor *c) {
+    sqlite3_free(c);
+    return SQLITE_OK;
+}
+
+static void feed_cells(FeedCur *c) {
+    const SqlWriter *w = c->w;
+    if (c->i >= w->feed_n)
+        return;
+    const char *p = w->feed[c->i];
+    for (int k = 0; k < w->feed_arity; k++) {
+        c->cell[k] = p;
+        p = row_end(p, 1);
+    }
+}
+
+static int feed_filter(sqlite3_vtab_cursor *vc, int idx, const char *idxs, int argc,
+                       sqlite3_value **argv) {
+    (void)idx, (void)idxs, (void)argc, (void)argv;
+    FeedCur *c = (FeedCur *)vc;
+    c->i = 0;
+    feed_cells(c);
+    return SQLITE_OK;
+}
+
+static int feed_next(sqlite3_vtab_cursor *vc) {
+    FeedCur *c = (FeedCur *)vc;
+    c->i++;
+    feed_cells(c);
+    return SQLITE_OK;
+}
+
+static int feed_eof(sqlite3_vtab_cursor *vc) {
+    FeedCur *c = (FeedCur *)vc;
+    return c->i >= c->w->feed_n;
+}
+
+static int feed_column(sqlite3_vtab_cursor *vc, sqlite3_context *ctx, int col) {
+    FeedCur *c = (FeedCur *)vc;
+    if (col < 0 || col >= c->w->feed_arity) {
+        sqlite3_result_null(ctx);
+        return SQLITE_OK;
+    }
+    const char *p = c->cell[col];
+    if (*p == SQLW_SYM) {
+        uint32_t len;
+        memcpy(&len, p + 1, sizeof len);
+        sqlite3_result_text(ctx, p + 5, (int)len, SQLITE_STATIC);
+    } else if (*p == SQLW_FLOAT) {
+        double v;
+        memcpy(&v, p + 1, 8);
+        sqlite3_result_double(ctx, v);
+    } else {
+        uint64_t u;
+        memcpy(&u, p + 1, 8);
+        if (*p == SQLW_UNUM && u > (uint64_t)INT64_MAX) {
+            char digits[24];
+            int k = snprintf(digits, sizeof digits, "%llu", (unsigned long long)u);
+            sqlite3_result_blob(ctx, digits, k, SQLITE_TRANSIENT);
+        } else {
+            sqlite3_result_int64(ctx, (sqlite3_int64)u);
+        }
+    }
+    return SQLITE_OK;
+}
+
+static int feed_rowid(sqlite3_vtab_cursor *vc, sqlite3_int64 *out) {
+    *out = (sqlite3_int64)((FeedCur *)vc)->i;
+    return SQLITE_OK;
+}
+
+static const sqlite3_module feed_module = {
+    .iVersion = 0,
+    .xCreate = NULL, /* eponymous only */
+    .xConnect = feed_connect,
+    .xBestIndex = feed_best_index,
+    .xDisconnect = feed_disconnect,
+    .xDestroy = feed_disconnect,
+    .xOpen = feed_open,
+    .xClose = feed_close,
+    .xFilter = feed_filter,
+    .xNext = feed_next,
+    .xEof = feed_eof,
+    .xColumn = feed_column,
+    .xRowid = feed_rowid,
+};
+
+static int register_feed(SqlWriter *w) {
+    return sqlite3_create_module_v2(w->db, "irlog_rows", &feed_module, w, NULL);
+}
+
+/* Inserts the rows of w->feed into relation r's table. */
+static Status insert_feed(SqlWriter *w, IrRel r) {
+    const RelInfo *ri = &facts_rels[r];
+    StrBuf q = SB_INIT;
+    sb_addf(&q, "INSERT OR IGNORE INTO \"%s\" SELECT ", ri->name);
+    for (int i = 0; i < ri->arity; i++)
+        sb_addf(&q, "%sc%d", i ? ", " : "", i);
+    sb_adds(&q, " FROM irlog_rows");
+    if (q.oom) {
+        sb_release(&q);
+        w->st = E_NOMEM;
+        snprintf(w->msg, sizeof w->msg, "out of memory");
+        return E_NOMEM;
+    }
+    sqlite3_stmt *s = NULL;
+    int rc = sqlite3_prepare_v2(w->db, q.buf, (int)q.len, &s, NULL);
+    sb_release(&q);
+    if (rc != SQLITE_OK)
+        return fail_db(w, rc, "cannot prepare an insert");
+    step(w, r, s);
+    sqlite3_finalize(s);
+    return w->st;
+}
+
+/* Merges the held runs of relation r into one list of rows in key order, a repeated row
+ * once. OUT *rows (mem_free; NULL when there are none), *n. Reads w only. */
+static Status merge_rel(const SqlWriter *w, IrRel r, const char ***rows, size_t *n) {
+    const Held *h = &w->held[r];
+    int arity = facts_rels[r].arity;
+    *rows = NULL;
+    *n = 0;
+    if (h->nrun == 0 || arity == 0)
+        return OK;
+    RowCmp cmp;
+    row_cmp(w, r, &cmp);
+    size_t total = 0;
+    for (size_t i = 0; i < h->nrun; i++)
+        total += h->run[i].n;
+    Merge m = {.cmp = &cmp, .run = h->run, .n = 0};
+    m.pos = mem_calloc(h->nrun, sizeof *m.pos);
+    m.heap = mem_calloc(h->nrun, sizeof *m.heap);
+    const char **out = mem_calloc(total ? total : 1, sizeof *out);
+    if (!m.pos || !m.heap || !out) {
+        mem_free(m.pos);
+        mem_free(m.heap);
+        mem_free(out);
+        return E_NOMEM;
+    }
+    for (size_t i = 0; i < h->nrun; i++)
+        if (h->run[i].n)
+            m.heap[m.n++] = i;
+    for (size_t i = m.n / 2; i-- > 0;)
+        merge_down(&m, i);
+    size_t nout = 0;
+    const char *last = NULL;
+    size_t last_len = 0;
+    while (m.n) {
+        size_t top = m.heap[0];
+        const char *row = merge_row(&m, top);
+        if (++m.pos[top] == h->run[top].n)
+            m.heap[0] = m.heap[--m.n];
+        merge_down(&m, 0);
+        size_t len = (size_t)(row_end(row, arity) - row);
+        if (last && len == last_len && memcmp(row, last, len) == 0)
+            continue; /* the same row again: a relation is a set */
+        last = row;
+        last_len = len;
+        out[nout++] = row;
+    }
+    mem_free(m.pos);
+    mem_free(m.heap);
+    *rows = out;
+    *n = nout;
+    return OK;
+}
+
+static Status out_of_memory(SqlWriter *w) {
+    if (w->st == OK) {
+        w->st = E_NOMEM;
+        snprintf(w->msg, sizeof w->msg, "out of memory");
+    }
+    return w->st;
+}
+
+/* Inserts the merged rows[0..n) of relation r; frees rows and the held runs of r. */
+static Status insert_rows(SqlWriter *w, IrRel r, const char **rows, size_t n) {
+    if (w->st == OK && n) {
+        w->feed = rows;
+        w->feed_n = n;
+        w->feed_arity = facts_rels[r].arity;
+        insert_feed(w, r);
+        w->feed = NULL;
+        w->feed_n = 0;
+    }
+    mem_free(rows);
+    free_held(w, r);
+    return w->st;
+}
+
+/* Inserts the held rows of relation r in key order and frees them. */
+static Status insert_held(SqlWriter *w, IrRel r) {
+    const char **rows = NULL;
+    size_t n = 0;
+    if (w->st == OK && merge_rel(w, r, &rows, &n) != OK)
+        out_of_memory(w);
+    return insert_rows(w, r, rows, n);
+}
+
+/* At commit, a second thread merges the relations ahead of the inserts (at most AHEAD
+ * relations' lists waiting). */
+#define AHEAD 8
+
+typedef struct Pipe {
+    SqlWriter *w;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    const char **rows[REL__COUNT];
+    size_t n[REL__COUNT];
+    Status st[REL__COUNT];
+    int merged;   /* relations 0..merged-1 are ready */
+    int inserted; /* relations 0..inserted-1 are in the database */
+    bool stop;
+} Pipe;
+
+static void *merge_main(void *arg) {
+    Pipe *p = arg;
+    for (int r = 0; r < REL__COUNT; r++) {
+        pthread_mutex_lock(&p->mu);
+        while (!p->stop && r - p->inserted >= AHEAD)
+            pthread_cond_wait(&p->cv, &p->mu);
+        bool stop = p->stop;
+        pthread_mutex_unlock(&p->mu);
+        if (stop)
+            break;
+        const char **rows = NULL;
+        size_t n = 0;
+        Status st = merge_rel(p->w, (IrRel)r, &rows, &n);
+        pthread_mutex_lock(&p->mu);
+        p->rows[r] = rows;
+        p->n[r] = n;
+        p->st[r] = st;
+        p->merged = r + 1;
+        pthread_cond_broadcast(&p->cv);
+        pthread_mutex_unlock(&p->mu);
+    }
+    return NULL;
+}
+
+/* Inserts every held row, relation by relation, the merges on a second thread. */
+static void insert_all(SqlWriter *w) {
+    Pipe *p = mem_calloc(1, sizeof *p);
+    pthread_t t;
+    if (!p || w->st != OK || pthread_mutex_init(&p->mu, NULL) != 0) {
+        mem_free(p);
+        for (int r = 0; r < REL__COUNT; r++)
+            insert_held(w, (IrRel)r);
+        return;
+    }
+    pthread_cond_init(&p->cv, NULL);
+    p->w = w;
+    bool threaded = pthread_create(&t, NULL, merge_main, p) == 0;
+    for (int r = 0; r < REL__COUNT; r++) {
+        if (!threaded) {
+            insert_held(w, (IrRel)r);
+            continue;
+        }
+        pthread_mutex_lock(&p->mu);
+        while (p->merged <= r)
+            pthread_cond_wait(&p->cv, &p->mu);
+        pthread_mutex_unlock(&p->mu);
+        if (p->st[r] != OK)
+            out_of_memory(w);
+        insert_rows(w, (IrRel)r, p->rows[r], p->n[r]);
+        p->rows[r] = NULL;
+        pthread_mutex_lock(&p->mu);
+        p->inserted = r + 1;
+        if (w->st != OK)
+            p->stop = true;
+        pthread_cond_broadcast(&p->cv);
+        pthread_mutex_unlock(&p->mu);
+        if (w->st != OK)
+            break;
+    }
+    if (threaded) {
+        pthread_join(t, NULL);
+        for (int r = 0; r < REL__COUNT; r++)
+            mem_free(p->rows[r]); /* lists merged but not inserted (after an error) */
+    }
+    pthread_cond_destroy(&p->cv);
+    pthread_mutex_destroy(&p->mu);
+    mem_free(p);
+}
+
+Status sqlw_rows(SqlWriter *w, IrRel r, StrBuf *buf) {
     if (w->st != OK)
         return w->st;
-    int arity = facts_rels[r].arity;
-    if (n == 0 || arity == 0)
+    if (buf->oom) {
+        w->st = E_NOMEM;
+        snprintf(w->msg, sizeof w->msg, "out of memory");
+        return w->st;
+    }
+    if (buf->len == 0 || facts_rels[r].arity == 0)
         return OK;
-    const char *p = data, *end = data + n;
-    /* whole batches first, while the buffer holds BATCH more rows (found by a scan) */
-    for (;;) {
-        const char *q = p;
-        int rows = 0;
-        while (rows < BATCH && q < end) {
-            for (int i = 0; i < arity && q < end; i++) {
-                if (*q++ == SQLW_SYM) {
-                    uint32_t len;
-                    if ((size_t)(end - q) < sizeof len)
-                        return corrupt(w, r);
-                    memcpy(&len, q, sizeof len);
-                    q += sizeof len + len;
-                } else {
-                    q += 8;
-                }
-            }
-            rows++;
+    if (buf->len > UINT32_MAX) {
+        w->st = E_LIMIT;
+        snprintf(w->msg, sizeof w->msg, "a buffer of rows of %s is over 4 GiB",
+                 facts_rels[r].name);
+        return w->st;
+    }
+    Run run = {0};
+    if (split_rows(w, r, buf->buf, buf->len, &run.row, &run.n) != OK)
+        return w->st;
+    size_t len = 0;
+    run.data = sb_detach(buf, &len);
+    char *fit = mem_realloc(run.data, len + 1); /* give back the buffer's slack */
+    if (fit)
+        run.data = fit;
+    RowCmp cmp;
+    row_cmp(w, r, &cmp);
+    sort_cmp = &cmp;
+    sort_base = run.data;
+    qsort(run.row, run.n, sizeof *run.row, cmp_offsets);
+    Held *h = &w->held[r];
+    if (h->nrun == h->cap) {
+        size_t ncap = h->cap ? 2 * h->cap : 8;
+        Run *nr = mem_realloc(h->run, ncap * sizeof *nr);
+        if (!nr) {
+            mem_free(run.data);
+            mem_free(run.row);
+            w->st = E_NOMEM;
+            snprintf(w->msg, sizeof w->msg, "out of memory");
+            return w->st;
         }
-        if (rows < BATCH)
-            break;
-        if (!w->batch[r] && prepare(w, r, BATCH, &w->batch[r]) != OK)
-            return w->st;
-        for (int k = 0; k < BATCH; k++)
-            if (bind_row(w, r, w->batch[r], k * arity, &p, end) != OK)
-                return w->st;
-        if (step(w, r, w->batch[r]) != OK)
-            return w->st;
+        h->run = nr;
+        h->cap = ncap;
     }
-    while (p < end) {
-        if (!w->ins[r] && prepare(w, r, 1, &w->ins[r]) != OK)
-            return w->st;
-        if (bind_row(w, r, w->ins[r], 0, &p, end) != OK || step(w, r, w->ins[r]) != OK)
-            return w->st;
+    h->run[h->nrun++] = run;
+    h->bytes += len + run.n * sizeof *run.row;
+    w->held_bytes += len + run.n * sizeof *run.row;
+    while (w->held_bytes > w->hold_max && w->st == OK) {
+        int big = 0; /* the relation holding the most (the first of equals) */
+        for (int i = 1; i < REL__COUNT; i++)
+            if (w->held[i].bytes > w->held[big].bytes)
+                big = i;
+        insert_held(w, (IrRel)big);
     }
-    return OK;
+    return w->st;
 }
 
 const char *sqlw_error(const SqlWriter *w) {
@@ -366,25 +930,20 @@ const char *sqlw_error(const SqlWriter *w) {
 }
 
 Status sqlw_commit(SqlWriter *w, StrBuf *err) {
+    insert_all(w);
     Status st = w->st;
-    for (int r = 0; r < REL__COUNT; r++) {
-        sqlite3_finalize(w->ins[r]);
-        sqlite3_finalize(w->batch[r]);
-        w->ins[r] = w->batch[r] = NULL;
-    }
     if (st == OK) {
         StrBuf ddl = SB_INIT;
         facts_sql_schema(&ddl, SQL_SQLITE, SQL_PART_INDEXES);
         if (facts_sqlite_views)
             sb_adds(&ddl, facts_sqlite_views);
-        sb_adds(&ddl, "COMMIT;\n");
-        if (ddl.oom) {
-            w->st = E_NOMEM;
-            snprintf(w->msg, sizeof w->msg, "out of memory");
-        } else {
-            exec(w, ddl.buf, "cannot create the indexes");
-        }
+        if (ddl.oom)
+            out_of_memory(w);
+        else
+            exec(w, ddl.buf, "cannot create the indexes and views");
         sb_release(&ddl);
+        /* the pages still in the cache go to the file here: a full disk shows here */
+        exec(w, "COMMIT;", "cannot write the database");
         st = w->st;
     }
     if (st == OK) {

@@ -29,7 +29,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "facts.h"
+#include "facts_int.h"
 
 const char *facts_irlog_version = "unknown";
 const char *facts_sqlite_views = NULL;
@@ -178,7 +178,7 @@ static bool has_index_col(const RelInfo *ri, int *at) {
 
 /* The key order of a relation: its first column, its `index` column if it has one, then
  * the others in order. OUT order[0..arity). */
-static void key_order(const RelInfo *ri, int *order) {
+void facts_sql_key_order(const RelInfo *ri, int *order) {
     int n = 0, at = -1;
     if (ri->arity < 1)
         return;
@@ -211,7 +211,7 @@ static void tables(StrBuf *out, SqlDialect d) {
         }
         if (d == SQL_SQLITE) { /* clustered: the table is its index */
             int order[FACTS_MAX_ARITY];
-            key_order(ri, order);
+            facts_sql_key_order(ri, order);
             sb_adds(out, ", PRIMARY KEY (");
             for (int i = 0; i < ri->arity; i++) {
                 if (i)

@@ -8,7 +8,8 @@
 #   - it is a directory;
 #   - the output directory is read-only (as an unprivileged user when run as root, since
 #     root writes anywhere);
-#   - the disk fills up (a file size limit, ulimit -f, below the database's size);
+#   - the disk fills up (a file size limit, ulimit -f, below the database's size), before
+#     the rows go in and while they go in;
 # and, for contrast, an earlier irlog database is replaced.
 irlog=$1 llvm_bin=$2 srcdir=$3
 . "$srcdir/tests/ir/lib.sh"
@@ -86,4 +87,15 @@ expect "disk full, --in-process" "$tmp/full" "cannot write\|too large\|full" -- 
   bash -c 'ulimit -f 1024; exec "$@"' _ "$irlog" facts "$in" -o "$tmp/full/x.db" --format sqlite --in-process
 [ -z "$(ls -A "$tmp/full")" ]
 check $? "no partial database after the disk filled up (in process)"
+# the disk fills up while the rows go in: a module whose database (about 100 MB) is larger
+# than SQLite's page cache (64 MiB), so pages go to the file during the inserts, under a
+# limit of 20 MB
+if python3 "$srcdir/bench/facts/gen.py" 150k -o "$tmp/gen150k.ll" 2> /dev/null; then
+  expect "disk full during the inserts (ulimit -f 20000)" "$tmp/full" "cannot insert into .*too large\|cannot insert into .*full" -- \
+    bash -c 'ulimit -f 20000; exec "$@"' _ "$irlog" facts "$tmp/gen150k.ll" -o "$tmp/full/x.db" --format sqlite
+  [ -z "$(ls -A "$tmp/full")" ]
+  check $? "no partial database after the disk filled up during the inserts"
+else
+  fail "bench/facts/gen.py 150k"
+fi
 finish
