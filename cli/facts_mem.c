@@ -119,6 +119,11 @@ int facts_into_program(const char *const *inputs, size_t n, DlProgram *prog, boo
     }
     if (pid == 0) {
         close(fds[0]);
+        /* the parent's handlers (progress.c: SIGINT/SIGTERM stop an evaluation at its
+         * next check) would keep a child that is told to stop walking on */
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        signal(SIGHUP, SIG_DFL);
         signal(SIGPIPE, SIG_DFL);
         prctl(PR_SET_PDEATHSIG, SIGTERM);
         if (getppid() != parent)

@@ -116,6 +116,49 @@ static size_t default_limit(void) {
     return (size_t)pages / 4 * 3 * (size_t)psz;
 }
 
+/* IRLOG_DL_MEMSTATS=1 (a debugging aid; stderr): where the memory goes at the end of
+ * each phase: the process's peak RSS, the symbol table (bytes of strings, of the Sym →
+ * string array, of the hash index), the relations' peak and current bytes, and the
+ * relations holding the most, with their orders and the fill of their trees. */
+static void mem_report(const DlProgram *p, const char *when) {
+    const char *env = getenv("IRLOG_DL_MEMSTATS");
+    if (!env || !*env || *env == '0')
+        return;
+    const Interner *in = &p->syms;
+    fprintf(stderr, "memstats %s: peak RSS %.1f MiB; symbols %zu: strings %.1f MiB, array %.1f MiB, "
+                    "index %.1f MiB; relations %.1f MiB now, %.1f MiB at peak\n",
+            when, (double)mem_peak_rss_kib() / 1024, intern_count(in),
+            (double)intern_bytes(in, 0) / 1048576, (double)intern_bytes(in, 1) / 1048576,
+            (double)intern_bytes(in, 2) / 1048576, (double)p->mem.used / 1048576,
+            (double)p->mem.peak / 1048576);
+    if (!p->rels)
+        return;
+    size_t top[8] = {0}, topb[8] = {0}, ntop = 0;
+    for (size_t i = 0; i < p->decls.len; i++) {
+        if (!p->rels[i])
+            continue;
+        size_t b = dl_rel_bytes(p->rels[i]), k = ntop < 8 ? ntop++ : 8;
+        while (k > 0 && topb[k - 1] < b) {
+            if (k < 8) {
+                top[k] = top[k - 1];
+                topb[k] = topb[k - 1];
+            }
+            k--;
+        }
+        if (k < 8) {
+            top[k] = i;
+            topb[k] = b;
+        }
+    }
+    for (size_t k = 0; k < ntop && topb[k]; k++) {
+        const DlRel *r = p->rels[top[k]];
+        double key = (double)r->n * r->arity * sizeof(DlValue) * r->nidx;
+        fprintf(stderr, "memstats   %-32s %10zu tuples %u orders %8.1f MiB fill %3.0f%%\n",
+                p->decls.v[top[k]].name, r->n, r->nidx, (double)topb[k] / 1048576,
+                topb[k] ? 100.0 * key / (double)topb[k] : 0.0);
+    }
+}
+
 Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d) {
     Status st = OK;
     DlRunOptions dflt;
@@ -143,11 +186,14 @@ Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d) {
         for (size_t k = 0; k + step <= p->extra.v[i].len; k += step)
             TRY(dl_rel_insert(p->rels[i], p->extra.v[i].v + k, NULL));
     }
+    mem_report(p, "after input");
     p->phase = DL_PHASE_EVAL;
     TRY(dl_eval(p, o, d));
+    mem_report(p, "after evaluation");
     p->phase = DL_PHASE_OUTPUT;
     if (o->write_outputs)
         TRY(dl_io_write_outputs(p, o, d));
+    mem_report(p, "after output");
 fail:
     if (st == E_LIMIT && o->interrupt && *o->interrupt) {
         SrcLoc nl = {0};

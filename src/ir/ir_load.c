@@ -14,6 +14,11 @@
 #include "ir_load.h"
 #include "strbuf.h"
 
+#ifdef IRLOG_ABI
+/* built as the module irlog-llvm.so: what cli/ir_plugin.c compares with its own */
+__attribute__((visibility("default"))) const char irlog_ir_abi[] = IRLOG_ABI;
+#endif
+
 static void on_diag(LLVMDiagnosticInfoRef di, void *p) {
     Diags *d = p;
     char *desc = LLVMGetDiagInfoDescription(di);

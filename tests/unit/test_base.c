@@ -64,6 +64,107 @@ static void test_intern(void) {
     intern_release(&in);
 }
 
+/* Many strings: the index grows (64 slots at first), records fill many 64 KiB chunks,
+ * long strings (over a quarter chunk) get blocks of their own; every string keeps its
+ * Sym, bytes and length, duplicates and absent strings are told apart, and a failed
+ * allocation leaves the interner as it was. */
+static void test_intern_many(void) {
+    enum { N = 60000 };
+    Interner in;
+    intern_init(&in);
+    CHECK(intern_count(&in) == 0);
+    Sym s, t;
+    CHECK(!intern_lookup(&in, "", 0, &s)); /* empty interner */
+    CHECK(intern_get(&in, "", 0, &s) == OK && s == 0);
+    CHECK(intern_len(&in, s) == 0 && intern_str(&in, s)[0] == '\0');
+    CHECK(intern_lookup(&in, "", 0, &t) && t == 0);
+    char buf[64];
+    for (int i = 0; i < N; i++) {
+        int n = snprintf(buf, sizeof buf, "s%d%.*s", i, i % 40, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+        CHECK(intern_get(&in, buf, (size_t)n, &s) == OK);
+        if (s != (Sym)(i + 1)) { /* Syms are dense, in order of first insertion */
+            CHECK(s == (Sym)(i + 1));
+            break;
+        }
+    }
+    /* long strings: a quarter chunk and around it, and longer than a chunk */
+    static const size_t longs[] = {16375, 16376, 16377, 16384, 65536, 200000};
+    char *big = mem_alloc(200001);
+    CHECK(big != NULL);
+    if (!big)
+        return;
+    for (size_t k = 0; k < ARRAY_LEN(longs); k++) {
+        memset(big, 'a' + (int)k, longs[k]);
+        CHECK(intern_get(&in, big, longs[k], &s) == OK && s == (Sym)(N + 1 + k));
+        CHECK(intern_len(&in, s) == longs[k] && intern_str(&in, s)[longs[k]] == '\0');
+        CHECK(memcmp(intern_str(&in, s), big, longs[k]) == 0);
+    }
+    /* interleave small strings after the long ones: they go on filling chunks */
+    CHECK(intern_get(&in, "after-long", 10, &s) == OK && s == (Sym)(N + 1 + ARRAY_LEN(longs)));
+    size_t count = intern_count(&in);
+    CHECK(count == N + 2 + ARRAY_LEN(longs));
+    /* everything still there, duplicates give the same Sym, nothing new is added */
+    int bad = 0;
+    for (int i = 0; i < N; i++) {
+        int n = snprintf(buf, sizeof buf, "s%d%.*s", i, i % 40, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+        Sym want = (Sym)(i + 1);
+        if (intern_get(&in, buf, (size_t)n, &s) != OK || s != want ||
+            !intern_lookup(&in, buf, (size_t)n, &t) || t != want ||
+            intern_len(&in, want) != (size_t)n || strcmp(intern_str(&in, want), buf) != 0)
+            bad++;
+        /* absent: a prefix (same bytes, shorter), one byte changed, one byte more */
+        if (n > 2 && intern_lookup(&in, buf, (size_t)n - 1, &t) &&
+            (intern_len(&in, t) != (size_t)n - 1 || memcmp(intern_str(&in, t), buf, (size_t)n - 1) != 0))
+            bad++;
+        buf[0] = 'z';
+        if (intern_lookup(&in, buf, (size_t)n, &t))
+            bad++;
+        buf[0] = 's';
+        buf[n] = '#';
+        if (intern_lookup(&in, buf, (size_t)n + 1, &t))
+            bad++;
+    }
+    CHECK(bad == 0);
+    for (size_t k = 0; k < ARRAY_LEN(longs); k++) {
+        memset(big, 'a' + (int)k, longs[k]);
+        CHECK(intern_lookup(&in, big, longs[k], &t) && t == (Sym)(N + 1 + k));
+        CHECK(!intern_lookup(&in, big, longs[k] - 1, &t));
+        big[longs[k] / 2] = '!';
+        CHECK(!intern_lookup(&in, big, longs[k], &t));
+    }
+    mem_free(big);
+    CHECK(intern_get(&in, "", 0, &s) == OK && s == 0);
+    CHECK(intern_count(&in) == count);
+    /* bytes: at least the strings themselves, an index at most 3/4 full */
+    CHECK(intern_bytes(&in, 0) >= 200000 + 65536 && intern_bytes(&in, 1) >= count * sizeof(char *));
+    CHECK(intern_bytes(&in, 2) / sizeof(uint64_t) * 3 >= count * 4);
+    /* a failed allocation (the index, the array or a record) changes nothing */
+    int failed = 0;
+    for (long f = 0; f < 4; f++) {
+        mem_fail_after(f);
+        Status st = OK;
+        /* enough new strings to need the index, the array and a chunk to grow */
+        for (int i = 0; i < 40000 && st == OK; i++) {
+            int n = snprintf(buf, sizeof buf, "f%ld-%d", f, i);
+            st = intern_get(&in, buf, (size_t)n, &s);
+        }
+        mem_fail_after(-1);
+        failed += st == E_NOMEM;
+        size_t c2 = intern_count(&in);
+        for (size_t i = 0; i < c2; i++) { /* every stored Sym still found */
+            if (!intern_lookup(&in, intern_str(&in, (Sym)i), intern_len(&in, (Sym)i), &t) || t != (Sym)i) {
+                CHECK(!"Sym lost after a failed allocation");
+                break;
+            }
+        }
+    }
+    CHECK(failed == 4);
+    intern_release(&in);
+    CHECK(intern_count(&in) == 0 && !intern_lookup(&in, "s1", 2, &s));
+    CHECK(intern_get(&in, "again", 5, &s) == OK && s == 0); /* usable after release */
+    intern_release(&in);
+}
+
 static void test_arena_diag(void) {
     Arena a = ARENA_INIT;
     char *s = arena_printf(&a, "%s-%d", "x", 5);
@@ -83,7 +184,8 @@ static void test_arena_diag(void) {
 int main(void) {
     static const TestCase tests[] = {
         {"vec", test_vec},       {"strbuf", test_strbuf},         {"map", test_map},
-        {"intern", test_intern}, {"arena_diag", test_arena_diag},
+        {"intern", test_intern}, {"intern_many", test_intern_many},
+        {"arena_diag", test_arena_diag},
     };
     return check_run(tests, ARRAY_LEN(tests));
 }
