@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""run.py IRLOG [--quick] — the engine's benchmarks (never run as tests).
+"""run.py IRLOG [--quick] [--pt-scale X] [--real WORKDIR] — the engine's benchmarks (never
+run as tests).
 
 Transitive closure over random graphs of 10k, 50k and 200k edges, and an Andersen-style
 points-to analysis (pointsto.dl) over synthetic facts (gen_pointsto.py; --pt-scale 1.0 is
@@ -9,6 +10,14 @@ interpreter and as a compiled binary (`souffle -o`), and the ratios from this sa
 printed. Souffle is found through $SOUFFLE or PATH. Every case also prints irlog's -j 2 / -j 1
 wall-time ratio and the machine's load average before and after it (the -j 2 figure means
 little on a machine that is not idle: a thread that waits for a core holds up its phase).
+Souffle runs at -j 1 and -j 2 too (its compiled binary built once per -j: a binary built
+without -j runs on one thread whatever it is given), and the ratios pair the same -j.
+
+--real WORKDIR adds the real workloads, on the whole-program bitcode that
+bench/analyze/programs.sh builds into WORKDIR/bc (run it first): datalog/constraints.dl
+over the facts of the sqlite3 shell at -O0, and datalog/pointsto.dl (the points-to
+analysis of `irlog analyze`, context-insensitive) over the facts of lua 5.4 at -O0. The
+facts are made with `irlog facts` into a temporary directory.
 """
 import os
 import shutil
@@ -60,7 +69,19 @@ def main():
     subprocess.run([sys.executable, os.path.join(HERE, "gen_pointsto.py"), str(scale), "1", d],
                    check=True)
     cases.append((f"pointsto-x{scale}", os.path.join(HERE, "pointsto.dl"), d))
-    print(f"{'case':<16}{'engine':<22}{'wall s':>9}{'cpu s':>9}{'peak MiB':>10}  sizes")
+    if "--real" in sys.argv:
+        bc = os.path.join(os.path.abspath(sys.argv[sys.argv.index("--real") + 1]), "bc")
+        top = os.path.dirname(os.path.dirname(HERE))
+        for name, prog, mod in (("constraints-sqlite3", "constraints.dl", "sqlite3_O0.bc"),
+                                ("pointsto-lua", "pointsto.dl", "lua_O0.bc")):
+            m = os.path.join(bc, mod)
+            if not os.path.exists(m):
+                print(f"(no {m}: bench/analyze/programs.sh WORKDIR builds it; {name} left out)")
+                continue
+            d = os.path.join(work, name)
+            subprocess.run([irlog, "facts", m, "-o", d], check=True, capture_output=True)
+            cases.append((name, os.path.join(top, "datalog", prog), d))
+    print(f"{'case':<20}{'engine':<24}{'wall s':>9}{'cpu s':>9}{'peak MiB':>10}  sizes")
     for name, prog, facts in cases:
         out = os.path.join(work, "out")
         rows = []
@@ -72,20 +93,22 @@ def main():
             rows.append((f"irlog -j {jobs}", w, c, m, so.replace("\n", " ").strip()))
         if souffle:
             os.makedirs(out, exist_ok=True)  # souffle does not create it
-            w, c, m, so, _ = measure([souffle, "-F", facts, "-D", out, "-j", "1", prog])
-            rows.append(("souffle interp", w, c, m, so.replace("\n", " ").strip()))
-            exe = os.path.join(work, "sbin")
-            subprocess.run([souffle, "-o", exe, prog], check=True, capture_output=True)
-            w, c, m, so, _ = measure([exe, "-F", facts, "-D", out, "-j", "1"])
-            rows.append(("souffle compiled", w, c, m, so.replace("\n", " ").strip()))
+            for jobs in ("1", "2"):
+                w, c, m, so, _ = measure([souffle, "-F", facts, "-D", out, "-j", jobs, prog])
+                rows.append((f"souffle interp -j {jobs}", w, c, m, so.replace("\n", " ").strip()))
+            for jobs in ("1", "2"):
+                exe = os.path.join(work, f"sbin{jobs}")
+                subprocess.run([souffle, "-j", jobs, "-o", exe, prog], check=True, capture_output=True)
+                w, c, m, so, _ = measure([exe, "-F", facts, "-D", out, "-j", jobs])
+                rows.append((f"souffle compiled -j {jobs}", w, c, m, so.replace("\n", " ").strip()))
         for eng, w, c, m, s in rows:
-            print(f"{name:<16}{eng:<22}{w:>9.2f}{c:>9.2f}{m:>10.1f}  {s}")
-        print(f"{name:<16}irlog -j 2 / -j 1 wall {rows[1][1] / rows[0][1]:.2f}x   "
+            print(f"{name:<20}{eng:<24}{w:>9.2f}{c:>9.2f}{m:>10.1f}  {s[:200]}")
+        print(f"{name:<20}irlog -j 2 / -j 1 wall {rows[1][1] / rows[0][1]:.2f}x   "
               f"(load average {load0} before, {loadavg()} after)")
         if souffle:
-            base = rows[0]
             for eng, w, c, m, _ in rows[2:]:
-                print(f"{name:<16}ratio irlog/{eng:<12}{base[1] / w:>9.2f}x time {base[3] / m:>7.2f}x memory")
+                base = rows[0] if eng.endswith("-j 1") else rows[1]
+                print(f"{name:<20}ratio irlog/{eng:<22}{base[1] / w:>7.2f}x time {base[3] / m:>7.2f}x memory")
         else:
             print(f"{name:<16}(souffle not on PATH: no ratios)")
     shutil.rmtree(work, ignore_errors=True)
