@@ -1043,7 +1043,24 @@ static size_t out_count(const Worker *w, uint32_t rel) {
 }
 
 /* Size of the scan a rule starts with (0 when it does not start with a scan). */
+/* A version whose delta is empty derives nothing: skipped without running the atoms its
+ * plan puts before the delta (a `.plan` or the written order may put it late). */
+static bool delta_empty(const Eval *ev, const DlPlanRule *r) {
+    if (r->delta_lit < 0)
+        return false;
+    for (uint32_t i = 0; i < r->nops; i++) {
+        const DlOp *op = &r->ops[i];
+        if (op->delta && (op->kind == DL_OP_SCAN || op->kind == DL_OP_LOOKUP)) {
+            const DlRel *d = ev->delta[op->rel];
+            return !d || d->n == 0;
+        }
+    }
+    return false;
+}
+
 static size_t scan_size(Eval *ev, const DlPlanRule *r) {
+    if (delta_empty(ev, r))
+        return 0;
     const DlOp *op = &r->ops[0];
     if (op->kind != DL_OP_SCAN)
         return 0;
@@ -1139,6 +1156,8 @@ static Status run_phase(Eval *ev, const DlPlanRule *rules, uint32_t n, bool rec)
         ev->main.delta = ev->delta;
         DlCursor none = {0};
         for (uint32_t i = 0; i < n; i++) {
+            if (rec && delta_empty(ev, &rules[i]))
+                continue;
             if (!ev->profile) {
                 TRY(run_rule(&ev->main, &rules[i], false, none, 0));
                 continue;
@@ -1160,6 +1179,8 @@ static Status run_phase(Eval *ev, const DlPlanRule *rules, uint32_t n, bool rec)
     size_t chunk = total / (ev->jobs * 8) + 256;
     for (uint32_t i = 0; i < n; i++) {
         const DlOp *op = &rules[i].ops[0];
+        if (rec && delta_empty(ev, &rules[i]))
+            continue;
         if (op->kind != DL_OP_SCAN) {
             Task t = {&rules[i], {0}, 0, false};
             TRY(vec_push(&ev->tasks, t));
