@@ -37,7 +37,8 @@
 
 /* the default of --heap-depth (and of IRLOG_HEAP_DEPTH in datalog/pointsto.dl) */
 #define IRLOG_HEAP_DEPTH_DEFAULT 1
-#define IRLOG_HEAP_DEPTH_DEFAULT_STR "1"
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 static const char analyze_help[] =
     "usage: irlog analyze INPUT... -o OUT [options]\n"
@@ -46,7 +47,7 @@ static const char analyze_help[] =
     "      --context KIND      insensitive (default), 1-callsite or 2-callsite\n"
     "      --heap-depth N      context-insensitive runs: heap objects are cloned by the\n"
     "                          last N call sites of allocation wrappers (1-4, default\n"
-    "                          " IRLOG_HEAP_DEPTH_DEFAULT_STR ")\n"
+    "                          " STR(IRLOG_HEAP_DEPTH_DEFAULT) ")\n"
     "      --entry WHAT        main (default), all (every externally visible function),\n"
     "                          or FUNC,FUNC,... (functions by name)\n"
     "      --models FILE.dl    more models of external functions (model_* facts or rules)\n"

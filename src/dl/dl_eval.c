@@ -1042,7 +1042,6 @@ static size_t out_count(const Worker *w, uint32_t rel) {
     return w->out[rel] ? w->out[rel]->n : 0;
 }
 
-/* Size of the scan a rule starts with (0 when it does not start with a scan). */
 /* A version whose delta is empty derives nothing: skipped without running the atoms its
  * plan puts before the delta (a `.plan` or the written order may put it late). */
 static bool delta_empty(const Eval *ev, const DlPlanRule *r) {
@@ -1058,6 +1057,8 @@ static bool delta_empty(const Eval *ev, const DlPlanRule *r) {
     return false;
 }
 
+/* Size of the scan a rule starts with (0 when it does not start with a scan, or when its
+ * delta is empty). */
 static size_t scan_size(Eval *ev, const DlPlanRule *r) {
     if (delta_empty(ev, r))
         return 0;
@@ -1282,18 +1283,16 @@ static void print_join_order(const DlProgram *p, const DlPlanRule *r, FILE *f) {
     fputs("                                  order:", f);
     for (uint32_t i = 0; i < r->nops; i++) {
         const DlOp *op = &r->ops[i];
-        const char *pre = NULL;
+        const char *pre;
         switch (op->kind) {
-        case DL_OP_SCAN: pre = ""; break;
+        case DL_OP_SCAN:
         case DL_OP_LOOKUP: pre = ""; break;
         case DL_OP_EXISTS: pre = "?"; break;
         case DL_OP_NOT: pre = "!"; break;
         case DL_OP_AGG: fputs(" agg", f); continue;
         default: continue;
         }
-        fprintf(f, " %s%s%s(", pre, p->decls.v[op->rel].name,
-                op->kind == DL_OP_SCAN && op->delta ? "[delta]" :
-                op->kind == DL_OP_LOOKUP && op->delta ? "[delta]" : "");
+        fprintf(f, " %s%s%s(", pre, p->decls.v[op->rel].name, op->delta ? "[delta]" : "");
         for (uint32_t c = 0; c < op->arity; c++)
             fputs((op->mask >> c) & 1 ? "k" : "_", f);
         fputc(')', f);

@@ -331,6 +331,18 @@ static int cell_class(const char *p) {
     return 1;
 }
 
+/* The value of a numeric cell (integer or float) as a double. */
+static double cell_double(const char *c) {
+    if (*c == SQLW_FLOAT) {
+        double x;
+        memcpy(&x, c + 1, 8);
+        return x;
+    }
+    int64_t v;
+    memcpy(&v, c + 1, 8);
+    return (double)v;
+}
+
 /* Compares two cells as SQLite's BINARY collation orders their values. */
 static int cmp_cell(const char *a, const char *b) {
     int ca = cell_class(a), cb = cell_class(b);
@@ -338,21 +350,7 @@ static int cmp_cell(const char *a, const char *b) {
         return ca < cb ? -1 : 1;
     if (ca == 1) {
         if (*a == SQLW_FLOAT || *b == SQLW_FLOAT) {
-            double x, y;
-            if (*a == SQLW_FLOAT)
-                memcpy(&x, a + 1, 8);
-            else {
-                int64_t v;
-                memcpy(&v, a + 1, 8);
-                x = (double)v;
-            }
-            if (*b == SQLW_FLOAT)
-                memcpy(&y, b + 1, 8);
-            else {
-                int64_t v;
-                memcpy(&v, b + 1, 8);
-                y = (double)v;
-            }
+            double x = cell_double(a), y = cell_double(b);
             return x < y ? -1 : x > y;
         }
         int64_t x, y;
