@@ -18,7 +18,8 @@
  * Bulk paths: derived and input tuples are gathered in a DlBuf (radix-sorted, deduplicated
  * and filtered against the relation in bulk, with a finger); a relation is built from a
  * sorted run bottom-up (full leaves); merging a sorted batch into a tree either inserts
- * along a finger or, for a batch of more than 1/64 of the tree, rebuilds the tree in one
+ * along a finger (with threads: each subtree of a level cut out by a thread of its own) or,
+ * for a batch of more than 1/64 of the tree, rebuilds the tree in one
  * merged pass (runs of old leaves copied whole; each old leaf, once copied, is reused as
  * a new one). With threads, that pass and the build of a relation from several sorted
  * runs are cut into key ranges (at the batch's leaves, or at quantiles of the largest
@@ -806,6 +807,41 @@ static DlCursor tree_lower(const DlRel *r, const DlTree *t, const DlValue *key) 
     return c;
 }
 
+/* Appends to lvl and mins the nodes at height h below nd (of height nh), in order, with the
+ * first key of each one's subtree. */
+static void nodes_at(const DlRel *r, DlNode *nd, uint32_t nh, uint32_t h, DlNode **lvl,
+                     const DlValue **mins, size_t *m) {
+    if (nh == h) {
+        const DlNode *l = nd;
+        for (uint32_t k = h; k > 0; k--)
+            l = kids(r, (DlNode *)l)[0];
+        lvl[*m] = nd;
+        mins[(*m)++] = l->keys;
+        return;
+    }
+    for (uint32_t k = 0; k <= nd->n; k++)
+        nodes_at(r, kids(r, nd)[k], nh - 1, h, lvl, mins, m);
+}
+
+/* Counts the nodes at height h below nd (of height nh). */
+static size_t count_at(const DlRel *r, DlNode *nd, uint32_t nh, uint32_t h) {
+    if (nh == h)
+        return 1;
+    size_t c = 0;
+    for (uint32_t k = 0; k <= nd->n; k++)
+        c += count_at(r, kids(r, nd)[k], nh - 1, h);
+    return c;
+}
+
+/* Frees the inner nodes of a tree above height h (the nodes at h and below stay). */
+static void free_above(DlRel *r, DlNode *nd, uint32_t nh, uint32_t h) {
+    if (nh <= h)
+        return;
+    for (uint32_t k = 0; k <= nd->n; k++)
+        free_above(r, kids(r, nd)[k], nh - 1, h);
+    node_drop(r, nd, false);
+}
+
 /* One key range of a rebuilding merge: the old tuples from a up to end (end.leaf NULL:
  * to the last) merged with nb tuples of src from b. */
 typedef struct RebuildPart {
@@ -813,6 +849,9 @@ typedef struct RebuildPart {
     bool shared;  /* a.leaf starts before this range: the previous range reads it too */
     DlCursor b;
     size_t nb;
+    const DlValue *bhi; /* cut at the old tree's nodes: nb is src's tuples from b below bhi
+                         * (NULL: to the end), counted by the part itself */
+    bool count;
     LeafRun out;
 } RebuildPart;
 
@@ -833,6 +872,15 @@ static void rebuild_part(void *arg, size_t k) {
     uint32_t ap = pt->a.pos;
     bool own = !pt->shared; /* a may be reused once consumed */
     DlCursor b = pt->b;
+    if (pt->count) {
+        DlCursor c = b;
+        pt->nb = 0;
+        for (; c.leaf; dl_cursor_next(src, &c)) {
+            if (pt->bhi && cmpk(dl_cursor_tuple(src, &c), pt->bhi, ar) >= 0)
+                break;
+            pt->nb++;
+        }
+    }
     size_t nb = pt->nb;
     for (;;) {
         bool a_done = !a || (a == pt->end.leaf && ap == pt->end.pos);
@@ -911,11 +959,57 @@ static Status merge_rebuild(DlRel *r, uint32_t i, const DlRel *src, unsigned nth
         mem_free(orphans);
         return E_NOMEM;
     }
-    /* cut src into nparts runs of whole leaves; each old range starts at the first old
-     * tuple >= its run's first tuple (the first range: at the old tree's start) */
     DlCursor b;
     dl_rel_first(src, i, &b);
     size_t left = st_->n, norph = 0;
+    /* the old tree is far larger than src and takes the time: cut it into nparts ranges of
+     * the nodes of its highest level with at least 4 per part (about equal subtrees); each
+     * range takes the src tuples of its key span */
+    uint32_t lh = t->height;
+    size_t m = 1;
+    while (nparts > 1 && lh > 0 && m < nparts * 4) {
+        lh--;
+        m = count_at(r, t->root, t->height, lh);
+    }
+    DlNode **lvl = NULL;
+    const DlValue **mins = NULL;
+    DlValue *bounds = NULL; /* copies: the parts rewrite the old leaves the keys are in */
+    if (nparts > 1 && m >= nparts * 4) {
+        lvl = mem_alloc(m * sizeof *lvl);
+        mins = mem_alloc(m * sizeof *mins);
+        bounds = mem_alloc(nparts * r->arity * sizeof *bounds);
+        if (!lvl || !mins || !bounds) {
+            mem_free(lvl);
+            mem_free(mins);
+            mem_free(bounds);
+            mem_free(parts);
+            mem_free(orphans);
+            return E_NOMEM;
+        }
+        size_t at = 0;
+        nodes_at(r, t->root, t->height, lh, lvl, mins, &at);
+        for (size_t k = 0; k < nparts; k++) {
+            RebuildPart *pt = &parts[k];
+            size_t first = m * k / nparts, next = m * (k + 1) / nparts;
+            const DlNode *a = lvl[first];
+            for (uint32_t h = lh; h > 0; h--)
+                a = kids(r, (DlNode *)a)[0];
+            pt->a.leaf = a;
+            if (k)
+                parts[k - 1].end = pt->a;
+            pt->b = k ? tree_lower(src, st_, mins[first]) : b;
+            if (next < m) {
+                copy_tuple(bounds + k * r->arity, mins[next], r->arity);
+                pt->bhi = bounds + k * r->arity;
+            }
+            pt->count = true;
+        }
+        mem_free(lvl);
+        mem_free(mins);
+        goto cut;
+    }
+    /* cut src into nparts runs of whole leaves; each old range starts at the first old
+     * tuple >= its run's first tuple (the first range: at the old tree's start) */
     for (size_t k = 0; k < nparts; k++) {
         RebuildPart *pt = &parts[k];
         pt->b = b;
@@ -942,6 +1036,7 @@ static Status merge_rebuild(DlRel *r, uint32_t i, const DlRel *src, unsigned nth
             pt->end.leaf = NULL;
         }
     }
+cut:
     free_inner(r, t->root, t->height);
     par_for(nthreads, nparts, rebuild_part, &(Rebuild){r, src, parts});
     for (size_t k = 0; k < norph; k++)
@@ -965,7 +1060,134 @@ static Status merge_rebuild(DlRel *r, uint32_t i, const DlRel *src, unsigned nth
     mem_free(runs);
     mem_free(parts);
     mem_free(orphans);
+    mem_free(bounds);
     return st;
+}
+
+static Status merge_index(DlRel *dst, const DlRel *src, uint32_t i, unsigned nthreads,
+                          size_t par_min);
+
+/* One subtree of a parallel insertion: the src tuples in [lo, hi) (NULL: unbounded) go
+ * into the tree rooted at one node of the level the tree is cut at. */
+typedef struct InsPart {
+    DlTree sub;          /* root: the node; height: the level's; n: tuples added */
+    const DlValue *lo, *hi;
+    Status st;
+} InsPart;
+
+typedef struct InsPar {
+    DlRel *r;
+    const DlRel *src;
+    uint32_t idx;
+    InsPart *parts;
+} InsPar;
+
+static void insert_part(void *arg, size_t k) {
+    InsPar *ip = arg;
+    InsPart *pt = &ip->parts[k];
+    DlRel *r = ip->r;
+    const DlRel *src = ip->src;
+    const DlTree *s = &src->idx[ip->idx];
+    uint32_t ar = r->arity;
+    DlCursor c;
+    if (pt->lo)
+        c = tree_lower(src, s, pt->lo);
+    else if (!dl_rel_first(src, ip->idx, &c))
+        return;
+    Finger f;
+    f.valid = false;
+    size_t before = pt->sub.n;
+    for (; c.leaf; dl_cursor_next(src, &c)) {
+        const DlValue *key = dl_cursor_tuple(src, &c);
+        if (pt->hi && cmpk(key, pt->hi, ar) >= 0)
+            break;
+        if (tree_insert(r, &pt->sub, key, &pt->st, &f) < 0)
+            break;
+    }
+    pt->sub.n -= before; /* the tuples added */
+}
+
+/* Index i of r ∪= index i of src by descents, on threads: the tree is cut at the highest
+ * level with at least 8 nodes per thread; each node's subtree takes the src tuples of its
+ * key range, its own splits (a subtree's leaves link to the next one's first leaf, which
+ * stays first), then the levels above are built again over the subtrees' top nodes.
+ * Returns E_NOMEM before any change when it cannot start. */
+static Status merge_insert_par(DlRel *r, uint32_t i, const DlRel *src, unsigned nthreads) {
+    DlTree *t = &r->idx[i];
+    uint32_t h = t->height;
+    size_t want = (size_t)nthreads * 8, m = 1;
+    while (h > 0 && m < want) {
+        h--;
+        m = count_at(r, t->root, t->height, h);
+    }
+    if (m < 2)
+        return merge_index(r, src, i, 1, 0);
+    DlNode **lvl = mem_alloc(m * sizeof *lvl);
+    const DlValue **mins = mem_alloc(m * sizeof *mins);
+    InsPart *parts = mem_calloc(m, sizeof *parts);
+    if (!lvl || !mins || !parts) {
+        mem_free(lvl);
+        mem_free(mins);
+        mem_free(parts);
+        return E_NOMEM;
+    }
+    size_t k0 = 0;
+    nodes_at(r, t->root, t->height, h, lvl, mins, &k0);
+    for (size_t k = 0; k < m; k++) {
+        parts[k].sub.root = lvl[k];
+        parts[k].sub.height = h;
+        parts[k].lo = k ? mins[k] : NULL;
+        parts[k].hi = k + 1 < m ? mins[k + 1] : NULL;
+    }
+    par_for(nthreads, m, insert_part, &(InsPar){r, src, i, parts});
+    /* the subtrees may have grown: their nodes at height h, in order, under new levels */
+    size_t nn = 0, added = 0;
+    Status st = OK, lim = OK;
+    for (size_t k = 0; k < m; k++) {
+        nn += count_at(r, parts[k].sub.root, parts[k].sub.height, h);
+        added += parts[k].sub.n;
+        if (parts[k].st == E_NOMEM)
+            st = E_NOMEM;
+        else if (parts[k].st != OK)
+            lim = parts[k].st;
+    }
+    free_above(r, t->root, t->height, h);
+    DlNode **nl = mem_alloc(nn * sizeof *nl), **inner = mem_alloc((nn + 1) * sizeof *inner);
+    const DlValue **nm = mem_alloc(nn * sizeof *nm);
+    size_t ninner = 0;
+    if (nl && inner && nm) {
+        size_t at = 0;
+        for (size_t k = 0; k < m; k++) {
+            DlTree *sb = &parts[k].sub;
+            nodes_at(r, sb->root, sb->height, h, nl, nm, &at);
+            free_above(r, sb->root, sb->height, h);
+        }
+        Status bs = build_inner(r, t, nl, nm, nn, inner, &ninner, &lim);
+        if (bs != OK) {
+            for (size_t k = 0; k < ninner; k++)
+                node_drop(r, inner[k], false);
+            st = bs;
+        }
+    } else
+        st = E_NOMEM;
+    if (st == OK) {
+        t->height += h;
+        t->n += added;
+    } else {
+        /* the nodes at height h are no longer reachable from a root: free them (the
+         * leaves below stay linked in no tree; the run fails) */
+        t->root = NULL;
+        t->height = 0;
+        t->n = 0;
+    }
+    t->hint = NULL;
+    mem_free(nl);
+    mem_free(inner);
+    mem_free(nm);
+    mem_free(lvl);
+    mem_free(mins);
+    mem_free(parts);
+    return st != OK ? st : lim;
 }
 
 /* Index i of dst ∪= index i of src (dst->n is set by the caller). */
@@ -977,10 +1199,14 @@ static Status merge_index(DlRel *dst, const DlRel *src, uint32_t i, unsigned nth
         return OK;
     /* a batch of more than 1/64 of the tree: one merged pass (runs of the old leaves copied
      * whole) beats a descent per tuple, and leaves the tree with full leaves; with T threads
-     * sharing that pass, from 1/(64 T) */
+     * sharing that pass, from 1/(64 T). Below that, T threads share the descents (tc over
+     * 50k edges, -j 2: 1/(64 T) and T/64 equally fast; T/64 leaves more half-full leaves,
+     * lua's points-to 626 -> 680 MB) */
     unsigned par = nthreads > 1 && src->idx[i].n >= par_min ? nthreads : 1;
     if (dst->idx[i].n && src->idx[i].n >= dst->idx[i].n / 64 / par)
         return merge_rebuild(dst, i, src, nthreads, par_min);
+    if (par > 1 && dst->idx[i].height > 0)
+        return merge_insert_par(dst, i, src, par);
     Finger f;
     f.valid = false;
     do {
