@@ -14,6 +14,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -754,6 +755,108 @@ static Status symbol_ranks(const DlProgram *p, uint32_t **out) {
     return OK;
 }
 
+/* A column's value as a word that sorts in output order: a symbol's rank, a number with
+ * its sign bit flipped, an unsigned as itself. */
+static inline uint64_t order_word(DlKind k, DlValue x, const uint32_t *rank) {
+    if (k == DL_KIND_SYMBOL)
+        return rank[x];
+    if (k == DL_KIND_NUMBER)
+        return x ^ ((uint64_t)1 << 63);
+    return x;
+}
+
+typedef struct KeyRow {
+    uint64_t key;
+    Row row;
+} KeyRow;
+
+/* Sorts v[0..n) (rows of rel) into output order by one packed key, each column's word less
+ * its least value in just the bits its range needs, with a radix sort: when there is no
+ * float column and the columns' bits add up to 64 at most. Returns false (v untouched) when
+ * that does not hold or memory is short: the caller compares rows instead. The order is the
+ * one row_cmp gives (the packing keeps it and rows are distinct). */
+static bool radix_rows(const DlProgram *p, uint32_t rel, const uint32_t *rank, Row *v,
+                       size_t n) {
+    const DlDecl *dc = &p->decls.v[rel];
+    const DlRel *r = p->rels[rel];
+    uint32_t ar = r->arity;
+    if (ar == 0 || ar > 8)
+        return false;
+    uint64_t lo[8], hi[8];
+    DlKind kind[8];
+    for (uint32_t k = 0; k < ar; k++) {
+        kind[k] = dl_decl_kind(dc, k);
+        if (kind[k] == DL_KIND_FLOAT)
+            return false;
+        lo[k] = UINT64_MAX;
+        hi[k] = 0;
+    }
+    const uint32_t *pos = r->pos0;
+    for (size_t i = 0; i < n; i++)
+        for (uint32_t k = 0; k < ar; k++) {
+            uint64_t w = order_word(kind[k], v[i][pos[k]], rank);
+            if (w < lo[k])
+                lo[k] = w;
+            if (w > hi[k])
+                hi[k] = w;
+        }
+    uint32_t bits[8], total = 0;
+    for (uint32_t k = 0; k < ar; k++) {
+        uint64_t span = hi[k] - lo[k];
+        bits[k] = 0;
+        while (bits[k] < 64 && (span >> bits[k]))
+            bits[k]++;
+        total += bits[k];
+    }
+    if (total > 64)
+        return false;
+    KeyRow *a = mem_alloc(sizeof *a * n), *b = mem_alloc(sizeof *b * n);
+    if (!a || !b) {
+        mem_free(a);
+        mem_free(b);
+        return false;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint64_t key = 0;
+        for (uint32_t k = 0; k < ar; k++) {
+            uint64_t w = order_word(kind[k], v[i][pos[k]], rank) - lo[k];
+            key = bits[k] ? (bits[k] == 64 ? w : (key << bits[k]) | w) : key;
+        }
+        a[i].key = key;
+        a[i].row = v[i];
+    }
+    /* least significant digit first, 11 bits a pass, only as many passes as the bits */
+    enum { DIG = 11, NB = 1 << DIG };
+    size_t *cnt = mem_alloc(sizeof *cnt * NB);
+    if (!cnt) {
+        mem_free(a);
+        mem_free(b);
+        return false;
+    }
+    for (uint32_t shift = 0; shift < total; shift += DIG) {
+        memset(cnt, 0, sizeof *cnt * NB);
+        for (size_t i = 0; i < n; i++)
+            cnt[(a[i].key >> shift) & (NB - 1)]++;
+        size_t sum = 0;
+        for (size_t d = 0; d < NB; d++) {
+            size_t c = cnt[d];
+            cnt[d] = sum;
+            sum += c;
+        }
+        for (size_t i = 0; i < n; i++)
+            b[cnt[(a[i].key >> shift) & (NB - 1)]++] = a[i];
+        KeyRow *t = a;
+        a = b;
+        b = t;
+    }
+    for (size_t i = 0; i < n; i++)
+        v[i] = a[i].row;
+    mem_free(cnt);
+    mem_free(a);
+    mem_free(b);
+    return true;
+}
+
 /* The tuples of rel (pointers into index 0, in its column order) in output order. */
 static Status sorted_with(const DlProgram *p, uint32_t rel, const uint32_t *rank,
                           const DlValue ***order) {
@@ -776,7 +879,7 @@ static Status sorted_with(const DlProgram *p, uint32_t rel, const uint32_t *rank
     for (uint32_t k = 0; k < (r ? r->arity : 0); k++)
         if (r->pos0[k] != k || dl_decl_kind(&p->decls.v[rel], k) != DL_KIND_UNSIGNED)
             sorted = false;
-    if (n > 1 && !sorted) {
+    if (n > 1 && !sorted && !radix_rows(p, rel, rank, v, n)) {
         SortCtx sc = {p, &p->decls.v[rel], r, rank};
         merge_sort(&sc, v, tmp, n);
     }
@@ -818,16 +921,17 @@ void dl_value_format(const DlProgram *p, DlKind kind, DlValue v, StrBuf *sb) {
     }
 }
 
-static void format_rel(const DlProgram *p, uint32_t rel, const DlValue **order, const char *delim,
-                       StrBuf *sb) {
+/* Formats the rows order[from..to) of rel. */
+static void format_rows(const DlProgram *p, uint32_t rel, const DlValue **order, size_t from,
+                        size_t to, const char *delim, StrBuf *sb) {
     const DlDecl *dc = &p->decls.v[rel];
     const DlRel *r = p->rels[rel];
     if (dc->arity == 0) {
-        if (r->n)
+        if (r->n && from == 0 && to > 0)
             sb_adds(sb, "()\n");
         return;
     }
-    for (size_t i = 0; i < r->n; i++) {
+    for (size_t i = from; i < to; i++) {
         const DlValue *t = order[i];
         for (uint32_t k = 0; k < dc->arity; k++) {
             if (k)
@@ -836,6 +940,12 @@ static void format_rel(const DlProgram *p, uint32_t rel, const DlValue **order, 
         }
         sb_addc(sb, '\n');
     }
+}
+
+static void format_rel(const DlProgram *p, uint32_t rel, const DlValue **order, const char *delim,
+                       StrBuf *sb) {
+    const DlRel *r = p->rels[rel];
+    format_rows(p, rel, order, 0, r->arity ? r->n : (r->n ? 1 : 0), delim, sb);
 }
 
 static void header_line(const DlDecl *dc, const char *delim, StrBuf *sb) {
@@ -1132,7 +1242,112 @@ fail:
 
 typedef struct Pending {
     char *tmp, *final;
+    const char *rel; /* the relation written (its name) */
+    SrcLoc loc;      /* its output directive */
 } Pending;
+
+/* The output files are written by a thread of their own while the next rows are sorted and
+ * formatted: the text goes to it in chunks of about CHUNK bytes, at most AHEAD chunks
+ * waiting (the copy into the page cache costs about what the formatting does). */
+#define OUT_CHUNK ((size_t)4 << 20)
+#define OUT_AHEAD 4
+
+typedef struct OutJob {
+    FILE *f;
+    char *buf;     /* mem_free'd by the writer */
+    size_t len;
+    bool last;     /* close f after this chunk */
+    size_t file;   /* index of the file (its directive and pending name) */
+} OutJob;
+
+typedef struct OutWriter {
+    pthread_t th;
+    bool started;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    OutJob q[OUT_AHEAD];
+    size_t head, len;
+    bool stop;
+    bool failed;   /* the first failure: */
+    size_t fail_file;
+    int fail_errno;
+} OutWriter;
+
+static bool out_job(OutWriter *w, OutJob *j) {
+    bool ok = j->f != NULL;
+    pthread_mutex_lock(&w->mu);
+    bool skip = w->failed && w->fail_file == j->file;
+    pthread_mutex_unlock(&w->mu);
+    int err = 0;
+    if (ok && !skip && j->len && fwrite(j->buf, 1, j->len, j->f) != j->len) {
+        ok = false;
+        err = errno;
+    }
+    if (j->last && j->f && fclose(j->f) != 0 && ok) {
+        ok = false;
+        err = errno;
+    }
+    mem_free(j->buf);
+    if (!ok && !skip) {
+        pthread_mutex_lock(&w->mu);
+        if (!w->failed) {
+            w->failed = true;
+            w->fail_file = j->file;
+            w->fail_errno = err;
+        }
+        pthread_mutex_unlock(&w->mu);
+    }
+    return ok;
+}
+
+static void *out_main(void *arg) {
+    OutWriter *w = arg;
+    for (;;) {
+        pthread_mutex_lock(&w->mu);
+        while (!w->len && !w->stop)
+            pthread_cond_wait(&w->cv, &w->mu);
+        if (!w->len) {
+            pthread_mutex_unlock(&w->mu);
+            return NULL;
+        }
+        OutJob j = w->q[w->head];
+        pthread_mutex_unlock(&w->mu);
+        out_job(w, &j);
+        pthread_mutex_lock(&w->mu);
+        w->head = (w->head + 1) % OUT_AHEAD;
+        w->len--;
+        pthread_cond_broadcast(&w->cv);
+        pthread_mutex_unlock(&w->mu);
+    }
+}
+
+/* Hands a chunk (buf is taken over) to the writer, or writes it here when there is no
+ * writer thread. */
+static void out_put(OutWriter *w, OutJob j) {
+    if (!w->started) {
+        out_job(w, &j);
+        return;
+    }
+    pthread_mutex_lock(&w->mu);
+    while (w->len == OUT_AHEAD)
+        pthread_cond_wait(&w->cv, &w->mu);
+    w->q[(w->head + w->len) % OUT_AHEAD] = j;
+    w->len++;
+    pthread_cond_broadcast(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+}
+
+/* Waits for every chunk to be written and stops the thread. */
+static void out_finish(OutWriter *w) {
+    if (!w->started)
+        return;
+    pthread_mutex_lock(&w->mu);
+    w->stop = true;
+    pthread_cond_broadcast(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+    pthread_join(w->th, NULL);
+    w->started = false;
+}
 
 Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
     Status st = OK;
@@ -1145,6 +1360,8 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
     StrBuf sb = SB_INIT;
     SqlOuts sqlouts = {0};
     bool made_dir = false;
+    OutWriter wr = {0};
+    bool wr_init = false;
     /* directives in stratum order, then source order */
     for (uint32_t s = 0; s <= p->nstrata; s++)
         for (size_t i = 0; i < p->dirs.len; i++) {
@@ -1197,13 +1414,6 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
             fwrite(sb.buf, 1, sb.len, out);
             continue;
         }
-        if (headers) {
-            header_line(dc, delim, &sb);
-            sb_addc(&sb, '\n');
-        }
-        format_rel(p, dir->rel, order, delim, &sb);
-        mem_free(order);
-        TRY(sb_status(&sb));
         const char *fname = dl_io_opt(dir, "filename");
         const char *dirname = dl_io_opt(dir, "output-dir");
         StrBuf name = SB_INIT;
@@ -1213,10 +1423,16 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
             sb_adds(&name, dc->name);
             sb_adds(&name, ".csv");
         }
-        TRY(sb_status(&name));
-        Pending pd = {NULL, join_path(dirname ? dirname : odir, name.buf)};
+        if (sb_status(&name) != OK) {
+            sb_release(&name);
+            mem_free(order);
+            st = E_NOMEM;
+            goto fail;
+        }
+        Pending pd = {NULL, join_path(dirname ? dirname : odir, name.buf), dc->name, dir->loc};
         sb_release(&name);
         if (!pd.final) {
+            mem_free(order);
             st = E_NOMEM;
             goto fail;
         }
@@ -1226,6 +1442,7 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
                 diags_add(d, DIAG_ERROR, nl, "cannot create output directory '%s': %s", odir,
                           strerror(errno));
                 mem_free(pd.final);
+                mem_free(order);
                 st = E_IO;
                 goto fail;
             }
@@ -1237,22 +1454,60 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
         if (!pd.tmp || vec_push(&pend, pd) != OK) {
             mem_free(pd.tmp);
             mem_free(pd.final);
+            mem_free(order);
             st = E_NOMEM;
             goto fail;
         }
         FILE *f = fopen(pd.tmp, "wb");
-        bool ok = f && fwrite(sb.buf, 1, sb.len, f) == sb.len;
-        int err = errno;
-        if (f && fclose(f) != 0 && ok) {
-            ok = false;
-            err = errno;
-        }
-        if (!ok) {
+        if (!f) {
             diags_add(d, DIAG_ERROR, dir->loc, "cannot write output file '%s' of relation '%s': %s",
-                      pd.final, dc->name, strerror(err));
+                      pd.final, dc->name, strerror(errno));
+            mem_free(order);
             st = E_IO;
             goto fail;
         }
+        if (!wr.started && pthread_mutex_init(&wr.mu, NULL) == 0) {
+            pthread_cond_init(&wr.cv, NULL);
+            wr_init = true;
+            wr.started = pthread_create(&wr.th, NULL, out_main, &wr) == 0;
+        }
+        /* the text in chunks, each handed to the writer thread once formatted */
+        size_t nrows = r->arity ? r->n : (r->n ? 1 : 0), at = 0;
+        if (headers) {
+            header_line(dc, delim, &sb);
+            sb_addc(&sb, '\n');
+        }
+        for (;;) {
+            size_t to = at;
+            (void)sb_reserve(&sb, OUT_CHUNK + 65536);
+            while (to < nrows && sb.len < OUT_CHUNK && !sb.oom) {
+                size_t step = nrows - to < 4096 ? nrows - to : 4096;
+                format_rows(p, dir->rel, order, to, to + step, delim, &sb);
+                to += step;
+            }
+            at = to;
+            if (sb.oom) {
+                out_put(&wr, (OutJob){f, NULL, 0, true, pend.len - 1});
+                mem_free(order);
+                st = E_NOMEM;
+                goto fail;
+            }
+            bool last = at == nrows;
+            size_t len = sb.len;
+            char *buf = len ? sb_detach(&sb, NULL) : NULL;
+            out_put(&wr, (OutJob){f, buf, len, last, pend.len - 1});
+            if (last)
+                break;
+        }
+        mem_free(order);
+    }
+    out_finish(&wr);
+    if (wr.failed) {
+        const Pending *fp = &pend.v[wr.fail_file];
+        diags_add(d, DIAG_ERROR, fp->loc, "cannot write output file '%s' of relation '%s': %s",
+                  fp->final, fp->rel, strerror(wr.fail_errno));
+        st = E_IO;
+        goto fail;
     }
     /* the databases first (each in one transaction; a new one renamed into place) */
     for (size_t i = 0; i < sqlouts.len; i++) {
@@ -1289,6 +1544,11 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
         }
     fflush(out);
 fail:
+    out_finish(&wr);
+    if (wr_init) {
+        pthread_cond_destroy(&wr.cv);
+        pthread_mutex_destroy(&wr.mu);
+    }
     for (size_t i = 0; i < pend.len; i++) {
         if (st != OK)
             unlink(pend.v[i].tmp);
