@@ -1198,12 +1198,12 @@ static Status merge_index(DlRel *dst, const DlRel *src, uint32_t i, unsigned nth
     if (dst->arity == 0 || !dl_rel_first(src, i, &c))
         return OK;
     /* a batch of more than 1/64 of the tree: one merged pass (runs of the old leaves copied
-     * whole) beats a descent per tuple, and leaves the tree with full leaves; with T threads
-     * sharing that pass, from 1/(64 T). Below that, T threads share the descents (tc over
-     * 50k edges, -j 2: 1/(64 T) and T/64 equally fast; T/64 leaves more half-full leaves,
-     * lua's points-to 626 -> 680 MB) */
+     * whole) beats a descent per tuple, and leaves the tree with full leaves. Below that,
+     * T threads share the descents, as they share the pass above it. (tc over 50k edges,
+     * -j 2: 1.90 s from 1/64, 2.05 s from 1/128; from 1/32 more half-full leaves, lua's
+     * points-to 626 -> 680 MB; from 1/64: 640 MB) */
     unsigned par = nthreads > 1 && src->idx[i].n >= par_min ? nthreads : 1;
-    if (dst->idx[i].n && src->idx[i].n >= dst->idx[i].n / 64 / par)
+    if (dst->idx[i].n && src->idx[i].n >= dst->idx[i].n / 64)
         return merge_rebuild(dst, i, src, nthreads, par_min);
     if (par > 1 && dst->idx[i].height > 0)
         return merge_insert_par(dst, i, src, par);
