@@ -94,6 +94,13 @@ static const char analyze_extras[] =
     "analyze_unmodelled_count(N, C) :- analyze_unmodelled_name(N),\n"
     "    C = count : { unmodelled_call(I, G), function_name(G, N) }.\n";
 
+/* The relations read after the evaluation besides the outputs (the summary and the entry
+ * check): the others are freed once no later stratum reads them. */
+static bool keep_relation(void *arg, const char *name) {
+    (void)arg;
+    return strncmp(name, "analyze_", 8) == 0 || strcmp(name, "entry_function") == 0;
+}
+
 typedef enum EntryMode { ENTRY_MAIN, ENTRY_ALL, ENTRY_CUSTOM } EntryMode;
 
 typedef struct AnalyzeArgs {
@@ -801,6 +808,8 @@ int cmd_analyze(int argc, char **argv) {
     DlRunOptions o;
     dl_run_options_init(&o);
     o.write_outputs = false;
+    o.free_dead = true;
+    o.keep = keep_relation;
     o.jobs = a.jobs;
     Timing tm = {0, false};
     o.progress = on_progress;

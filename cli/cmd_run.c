@@ -97,6 +97,7 @@ int cmd_run(int argc, char **argv) {
     const char *prog = NULL;
     DlRunOptions o;
     dl_run_options_init(&o);
+    o.free_dead = true; /* only the outputs are read after the run */
     bool warnings = true, quiet = false;
     char *macros = NULL;
     const char *defs[256];

@@ -78,6 +78,13 @@ typedef struct DlRunOptions {
        checked at each stratum's start, after each recursive iteration and every 64K rows
        a join scans (a signal handler sets it; the profile is still printed) */
     const volatile int *interrupt;
+    /* when set: a relation that is neither an output nor a .printsize nor kept (keep
+       returns true for its name) is freed after the last stratum that reads it, as
+       Souffle does, so the peak holds less; the caller must not read it after the run.
+       Not done when profile is set (its table shows every relation's size). */
+    bool free_dead;
+    bool (*keep)(void *arg, const char *relation);
+    void *keep_arg;
 } DlRunOptions;
 
 /* What dl_run is doing, for a progress display. */

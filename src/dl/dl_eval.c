@@ -1376,10 +1376,89 @@ static unsigned usable_jobs(unsigned jobs, bool force) {
     return jobs;
 }
 
+/* ---- freeing relations after their last reader ----------------------------------- */
+
+static void reads_lits(uint32_t *last, uint32_t s, const DlLit *lits, uint32_t n);
+
+static void reads_expr(uint32_t *last, uint32_t s, const DlExpr *e) {
+    for (uint32_t i = 0; i < e->nargs; i++)
+        reads_expr(last, s, e->args[i]);
+    if (e->agg) {
+        reads_lits(last, s, e->agg->body, e->agg->nbody);
+        if (e->agg->target)
+            reads_expr(last, s, e->agg->target);
+    }
+}
+
+/* last[r] = the latest stratum (s at most) whose rules read r (atoms, negations,
+ * aggregate bodies, at any depth). */
+static void reads_lits(uint32_t *last, uint32_t s, const DlLit *lits, uint32_t n) {
+    for (uint32_t i = 0; i < n; i++) {
+        const DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
+            if (last[l->atom.rel] < s)
+                last[l->atom.rel] = s;
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                reads_expr(last, s, l->atom.args[j]);
+        } else if (l->kind == DL_LIT_CMP) {
+            reads_expr(last, s, l->lhs);
+            reads_expr(last, s, l->rhs);
+        }
+    }
+}
+
+/* For each relation the stratum after which nothing reads it (UINT32_MAX: kept to the
+ * end: an output, a .printsize, one the caller keeps, or one never computed). */
+static Status dead_after(const DlProgram *p, const DlRunOptions *o, uint32_t **out) {
+    size_t n = p->decls.len;
+    uint32_t *strat = mem_calloc(n + 1, sizeof *strat), *last = mem_calloc(n + 1, sizeof *last);
+    if (!strat || !last) {
+        mem_free(strat);
+        mem_free(last);
+        return E_NOMEM;
+    }
+    for (uint32_t s = 0; s < p->nstrata; s++)
+        for (uint32_t i = 0; i < p->strata[s].nrels; i++)
+            strat[p->strata[s].rels[i]] = s;
+    for (size_t r = 0; r < n; r++)
+        last[r] = strat[r];
+    for (size_t i = 0; i < p->clauses.len; i++) {
+        const DlClause *cl = &p->clauses.v[i];
+        uint32_t s = strat[cl->head.rel];
+        reads_lits(last, s, cl->body, cl->nbody);
+        for (uint32_t j = 0; j < cl->head.nargs; j++)
+            reads_expr(last, s, cl->head.args[j]);
+    }
+    for (size_t r = 0; r < n; r++) {
+        const DlDecl *dc = &p->decls.v[r];
+        if (dc->is_output || dc->is_printsize || (o->keep && o->keep(o->keep_arg, dc->name)))
+            last[r] = UINT32_MAX;
+    }
+    mem_free(strat);
+    *out = last;
+    return OK;
+}
+
+/* Frees the relations nothing reads after stratum s (each left empty). */
+static Status free_dead(DlProgram *p, const uint32_t *last, uint32_t s) {
+    for (size_t r = 0; r < p->decls.len; r++) {
+        if (last[r] != s || !p->rels[r] || !p->rels[r]->n)
+            continue;
+        const DlDecl *dc = &p->decls.v[r];
+        dl_rel_free(p->rels[r]);
+        p->rels[r] = NULL;
+        Status st = dl_rel_new(&p->rels[r], dc->arity, &p->relplans[r], dc->eqrel, &p->mem);
+        if (st != OK)
+            return st;
+    }
+    return OK;
+}
+
 Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
     Status st = OK;
     (void)d;
     Eval ev = {0};
+    uint32_t *dead = NULL;
     pthread_mutex_t mu;
     bool mu_init = false;
     size_t nrel = p->decls.len;
@@ -1423,6 +1502,8 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
         p->intern_lock = &mu;
     }
     ev.profile = o->profile;
+    if (o->free_dead && !o->profile)
+        TRY(dead_after(p, o, &dead));
     for (uint32_t s = 0; s < p->nstrata && o->profile; s++) {
         for (uint32_t i = 0; i < p->strata[s].nbase; i++)
             p->strata[s].base[i].prof_ns = p->strata[s].base[i].prof_out =
@@ -1443,8 +1524,11 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             goto fail;
         }
         TRY(run_phase(&ev, sv->base, sv->nbase, false));
-        if (!sv->recursive || !sv->nrec)
+        if (!sv->recursive || !sv->nrec) {
+            if (dead)
+                TRY(free_dead(p, dead, s));
             continue;
+        }
         for (uint32_t i = 0; i < sv->nrels; i++)
             ev.delta[sv->rels[i]] = p->rels[sv->rels[i]]; /* first delta: all of R */
         for (;;) {
@@ -1485,6 +1569,8 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
                 dl_rel_free(ev.delta[rel]);
             ev.delta[rel] = NULL;
         }
+        if (dead)
+            TRY(free_dead(p, dead, s));
     }
 fail:
     if (o->profile)
@@ -1508,5 +1594,6 @@ fail:
     }
     worker_release(&ev.main);
     vec_release(&ev.tasks);
+    mem_free(dead);
     return st;
 }

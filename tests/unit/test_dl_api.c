@@ -130,12 +130,58 @@ static void test_oom(void) {
     }
 }
 
+/* free_dead: a relation no later stratum reads is emptied after its last reader, unless
+ * it is an output or kept; the outputs are those of a run that keeps everything. */
+static bool keep_k(void *arg, const char *name) {
+    (void)arg;
+    return strcmp(name, "k") == 0;
+}
+
+static void test_free_dead(void) {
+    static const char src[] = ".decl a(x: number)\n"
+                              ".decl b(x: number)\n"
+                              ".decl k(x: number)\n"
+                              ".decl c(x: number)\n"
+                              ".output c\n"
+                              "a(0).\n"
+                              "a(x + 1) :- a(x), x < 999.\n"
+                              "b(x) :- a(x), x % 2 = 0.\n"
+                              "k(x) :- a(x), x < 10.\n"
+                              "c(x) :- b(x), !k(x).\n";
+    size_t sizes[2][4];
+    for (int free_it = 0; free_it < 2; free_it++) {
+        Diags d;
+        diags_init(&d);
+        DlProgram *p = NULL;
+        CHECK(dl_program_load_string(&p, "fd.dl", src, strlen(src), NULL, &d) == OK);
+        DlRunOptions o;
+        dl_run_options_init(&o);
+        o.read_inputs = false;
+        o.write_outputs = false;
+        o.free_dead = free_it;
+        o.keep = keep_k;
+        CHECK(dl_run(p, &o, &d) == OK);
+        const char *names[] = {"a", "b", "k", "c"};
+        for (int i = 0; i < 4; i++) {
+            size_t r;
+            CHECK(dl_relation_find(p, names[i], &r));
+            sizes[free_it][i] = dl_relation_size(p, r);
+        }
+        dl_program_free(p);
+        diags_release(&d);
+    }
+    CHECK(sizes[0][0] == 1000 && sizes[0][1] == 500 && sizes[0][2] == 10 && sizes[0][3] == 495);
+    CHECK(sizes[1][0] == 0 && sizes[1][1] == 0);    /* freed after their last reader */
+    CHECK(sizes[1][2] == 10 && sizes[1][3] == 495); /* kept; the output */
+}
+
 int main(void) {
     static const TestCase tests[] = {
         {"load_run_iterate", test_load_run_iterate},
         {"errors", test_errors},
         {"text_inputs", test_text_inputs},
         {"oom", test_oom},
+        {"free_dead", test_free_dead},
     };
     return check_run(tests, ARRAY_LEN(tests));
 }
