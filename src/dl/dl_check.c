@@ -1971,32 +1971,34 @@ static DlExpr *in_clone_expr(Inliner *in, const DlExpr *e) {
     return c;
 }
 
-/* Relations used in a negation or an aggregate body (not inlined). */
-static void in_mark_uses(bool *keep, const DlLit *lits, uint32_t n, bool in_agg);
-
-static void in_mark_expr(bool *keep, const DlExpr *e) {
+void dl_expr_reads(const DlExpr *e, bool in_agg, DlReadFn *fn, void *arg) {
     for (uint32_t i = 0; i < e->nargs; i++)
-        in_mark_expr(keep, e->args[i]);
+        dl_expr_reads(e->args[i], in_agg, fn, arg);
     if (e->agg) {
-        in_mark_uses(keep, e->agg->body, e->agg->nbody, true);
+        dl_lits_reads(e->agg->body, e->agg->nbody, true, fn, arg);
         if (e->agg->target)
-            in_mark_expr(keep, e->agg->target);
+            dl_expr_reads(e->agg->target, true, fn, arg);
     }
 }
 
-static void in_mark_uses(bool *keep, const DlLit *lits, uint32_t n, bool in_agg) {
+void dl_lits_reads(const DlLit *lits, uint32_t n, bool in_agg, DlReadFn *fn, void *arg) {
     for (uint32_t i = 0; i < n; i++) {
         const DlLit *l = &lits[i];
         if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
-            if (in_agg || l->kind == DL_LIT_NEG)
-                keep[l->atom.rel] = true;
+            fn(arg, l->atom.rel, l->kind == DL_LIT_NEG, in_agg);
             for (uint32_t j = 0; j < l->atom.nargs; j++)
-                in_mark_expr(keep, l->atom.args[j]);
+                dl_expr_reads(l->atom.args[j], in_agg, fn, arg);
         } else if (l->kind == DL_LIT_CMP) {
-            in_mark_expr(keep, l->lhs);
-            in_mark_expr(keep, l->rhs);
+            dl_expr_reads(l->lhs, in_agg, fn, arg);
+            dl_expr_reads(l->rhs, in_agg, fn, arg);
         }
     }
+}
+
+/* Relations used in a negation or an aggregate body (not inlined). */
+static void in_mark_use(void *arg, uint32_t rel, bool neg, bool in_agg) {
+    if (neg || in_agg)
+        ((bool *)arg)[rel] = true;
 }
 
 /* The clause `outer` with its body literal `at` (an atom of R) replaced by rule `r` of R
@@ -2098,7 +2100,7 @@ static Status inline_relations(Checker *c) {
     if (!any)
         goto fail;
     for (size_t i = 0; i < p->clauses.len; i++)
-        in_mark_uses(keep, p->clauses.v[i].body, p->clauses.v[i].nbody, false);
+        dl_lits_reads(p->clauses.v[i].body, p->clauses.v[i].nbody, false, in_mark_use, keep);
     for (size_t r = 0; r < nd; r++) {
         const DlDecl *dc = &p->decls.v[r];
         if (!dc->is_inline || dc->eqrel || dc->is_input || dc->is_output || dc->is_printsize)

@@ -1378,33 +1378,18 @@ static unsigned usable_jobs(unsigned jobs, bool force) {
 
 /* ---- freeing relations after their last reader ----------------------------------- */
 
-static void reads_lits(uint32_t *last, uint32_t s, const DlLit *lits, uint32_t n);
+typedef struct LastRead {
+    uint32_t *last;
+    uint32_t s;
+} LastRead;
 
-static void reads_expr(uint32_t *last, uint32_t s, const DlExpr *e) {
-    for (uint32_t i = 0; i < e->nargs; i++)
-        reads_expr(last, s, e->args[i]);
-    if (e->agg) {
-        reads_lits(last, s, e->agg->body, e->agg->nbody);
-        if (e->agg->target)
-            reads_expr(last, s, e->agg->target);
-    }
-}
-
-/* last[r] = the latest stratum (s at most) whose rules read r (atoms, negations,
- * aggregate bodies, at any depth). */
-static void reads_lits(uint32_t *last, uint32_t s, const DlLit *lits, uint32_t n) {
-    for (uint32_t i = 0; i < n; i++) {
-        const DlLit *l = &lits[i];
-        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
-            if (last[l->atom.rel] < s)
-                last[l->atom.rel] = s;
-            for (uint32_t j = 0; j < l->atom.nargs; j++)
-                reads_expr(last, s, l->atom.args[j]);
-        } else if (l->kind == DL_LIT_CMP) {
-            reads_expr(last, s, l->lhs);
-            reads_expr(last, s, l->rhs);
-        }
-    }
+/* last[rel] = the latest stratum whose rules read rel */
+static void note_read(void *arg, uint32_t rel, bool neg, bool in_agg) {
+    LastRead *lr = arg;
+    (void)neg;
+    (void)in_agg;
+    if (lr->last[rel] < lr->s)
+        lr->last[rel] = lr->s;
 }
 
 /* For each relation the stratum after which nothing reads it (UINT32_MAX: kept to the
@@ -1424,10 +1409,10 @@ static Status dead_after(const DlProgram *p, const DlRunOptions *o, uint32_t **o
         last[r] = strat[r];
     for (size_t i = 0; i < p->clauses.len; i++) {
         const DlClause *cl = &p->clauses.v[i];
-        uint32_t s = strat[cl->head.rel];
-        reads_lits(last, s, cl->body, cl->nbody);
+        LastRead lr = {last, strat[cl->head.rel]};
+        dl_lits_reads(cl->body, cl->nbody, false, note_read, &lr);
         for (uint32_t j = 0; j < cl->head.nargs; j++)
-            reads_expr(last, s, cl->head.args[j]);
+            dl_expr_reads(cl->head.args[j], false, note_read, &lr);
     }
     for (size_t r = 0; r < n; r++) {
         const DlDecl *dc = &p->decls.v[r];

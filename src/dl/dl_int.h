@@ -435,6 +435,13 @@ struct DlProgram {
     Vec(void *) regexes; /* compiled constant patterns (regex_t *, in the arena) */
 };
 
+/* Calls fn(arg, rel, neg, in_agg) for every relation the literals read: atoms and
+ * negations, at any depth of aggregate bodies (in_agg: inside one), also those inside the
+ * arguments' expressions. dl_expr_reads: the same for one expression. */
+typedef void DlReadFn(void *arg, uint32_t rel, bool neg, bool in_agg);
+void dl_lits_reads(const DlLit *lits, uint32_t n, bool in_agg, DlReadFn *fn, void *arg);
+void dl_expr_reads(const DlExpr *e, bool in_agg, DlReadFn *fn, void *arg);
+
 /* Stage entry points. Each reports into d and returns E_SYNTAX / E_SEMANTIC on errors. */
 Status dl_parse(DlProgram *p, const DlToks *toks, Diags *d);
 Status dl_check(DlProgram *p, Diags *d);

@@ -583,36 +583,17 @@ fail:
     return st;
 }
 
-static bool mark_lits(bool *reach, const DlLit *lits, uint32_t n);
+typedef struct Reach {
+    bool *reach;
+    bool changed;
+} Reach;
 
-static bool mark_expr(bool *reach, const DlExpr *e) {
-    bool changed = false;
-    for (uint32_t i = 0; i < e->nargs; i++)
-        changed |= mark_expr(reach, e->args[i]);
-    if (e->agg) {
-        changed |= mark_lits(reach, e->agg->body, e->agg->nbody);
-        if (e->agg->target)
-            changed |= mark_expr(reach, e->agg->target);
-    }
-    return changed;
-}
-
-/* Marks the relations lits read (negations and aggregate bodies too). */
-static bool mark_lits(bool *reach, const DlLit *lits, uint32_t n) {
-    bool changed = false;
-    for (uint32_t i = 0; i < n; i++) {
-        const DlLit *l = &lits[i];
-        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
-            if (!reach[l->atom.rel])
-                reach[l->atom.rel] = changed = true;
-            for (uint32_t j = 0; j < l->atom.nargs; j++)
-                changed |= mark_expr(reach, l->atom.args[j]);
-        } else if (l->kind == DL_LIT_CMP) {
-            changed |= mark_expr(reach, l->lhs);
-            changed |= mark_expr(reach, l->rhs);
-        }
-    }
-    return changed;
+static void mark_read(void *arg, uint32_t rel, bool neg, bool in_agg) {
+    Reach *rc = arg;
+    (void)neg;
+    (void)in_agg;
+    if (!rc->reach[rel])
+        rc->reach[rel] = rc->changed = true;
 }
 
 Status dl_io_read_inputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
@@ -627,15 +608,15 @@ Status dl_io_read_inputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
             return E_NOMEM;
         for (size_t r = 0; r < p->decls.len; r++)
             reach[r] = p->decls.v[r].is_output || p->decls.v[r].is_printsize;
-        for (bool changed = true; changed;) {
-            changed = false;
+        for (Reach rc = {reach, true}; rc.changed;) {
+            rc.changed = false;
             for (size_t i = 0; i < p->clauses.len; i++) {
                 const DlClause *cl = &p->clauses.v[i];
                 if (!reach[cl->head.rel])
                     continue;
-                changed |= mark_lits(reach, cl->body, cl->nbody);
+                dl_lits_reads(cl->body, cl->nbody, false, mark_read, &rc);
                 for (uint32_t j = 0; j < cl->head.nargs; j++)
-                    changed |= mark_expr(reach, cl->head.args[j]);
+                    dl_expr_reads(cl->head.args[j], false, mark_read, &rc);
             }
         }
     }
