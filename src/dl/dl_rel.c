@@ -833,6 +833,13 @@ static size_t count_at(const DlRel *r, DlNode *nd, uint32_t nh, uint32_t h) {
     return c;
 }
 
+/* Frees the subtree under nd (of height h), accounted. */
+static void subtree_drop(DlRel *r, DlNode *nd, uint32_t h) {
+    size_t b = node_free(r, nd, h);
+    if (r->mem)
+        (void)mem_account(r->mem, b, 0);
+}
+
 /* Frees the inner nodes of a tree above height h (the nodes at h and below stay). */
 static void free_above(DlRel *r, DlNode *nd, uint32_t nh, uint32_t h) {
     if (nh <= h)
@@ -1155,6 +1162,7 @@ static Status merge_insert_par(DlRel *r, uint32_t i, const DlRel *src, unsigned 
     DlNode **nl = mem_alloc(nn * sizeof *nl), **inner = mem_alloc((nn + 1) * sizeof *inner);
     const DlValue **nm = mem_alloc(nn * sizeof *nm);
     size_t ninner = 0;
+    bool built = false;
     if (nl && inner && nm) {
         size_t at = 0;
         for (size_t k = 0; k < m; k++) {
@@ -1162,20 +1170,24 @@ static Status merge_insert_par(DlRel *r, uint32_t i, const DlRel *src, unsigned 
             nodes_at(r, sb->root, sb->height, h, nl, nm, &at);
             free_above(r, sb->root, sb->height, h);
         }
-        Status bs = build_inner(r, t, nl, nm, nn, inner, &ninner, &lim);
-        if (bs != OK) {
+        if (build_inner(r, t, nl, nm, nn, inner, &ninner, &lim) == OK)
+            built = true;
+        else {
             for (size_t k = 0; k < ninner; k++)
                 node_drop(r, inner[k], false);
-            st = bs;
+            for (size_t k = 0; k < nn; k++)
+                subtree_drop(r, nl[k], h);
         }
     } else
-        st = E_NOMEM;
-    if (st == OK) {
+        for (size_t k = 0; k < m; k++)
+            subtree_drop(r, parts[k].sub.root, parts[k].sub.height);
+    if (built) {
+        /* kept even after a part's E_NOMEM (a leaf may hold cap + 1 keys, which its
+         * allocation has room for): the run fails, the relation is freed whole */
         t->height += h;
         t->n += added;
     } else {
-        /* the nodes at height h are no longer reachable from a root: free them (the
-         * leaves below stay linked in no tree; the run fails) */
+        st = E_NOMEM;
         t->root = NULL;
         t->height = 0;
         t->n = 0;
