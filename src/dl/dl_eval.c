@@ -1236,10 +1236,13 @@ fail:
     return st;
 }
 
-/* End of an iteration: R ∪= new, delta = new (new holds only tuples R lacked). */
+/* End of an iteration: R ∪= new, delta = new (new holds only tuples R lacked). The
+ * merges into R run together at the end (dl_rel_merge_many). */
 static Status advance(Eval *ev, const DlStratum *sv) {
     Status st = OK;
     DlProgram *p = ev->p;
+    DlRel *dst[64], *src[64];
+    size_t nm = 0;
     for (uint32_t i = 0; i < sv->nrels; i++) {
         uint32_t rel = sv->rels[i];
         DlRel *R = p->rels[rel], *nw = ev->news[rel];
@@ -1262,11 +1265,18 @@ static Status advance(Eval *ev, const DlStratum *sv) {
             dl_rel_free(ev->delta[rel]);
             ev->delta[rel] = nw;
             nw = NULL;
-            st = dl_rel_merge_par(R, ev->delta[rel], ev->jobs, ev->merge_min);
+            dst[nm] = R;
+            src[nm++] = ev->delta[rel];
+            if (nm == 64) {
+                st = dl_rel_merge_many(dst, src, nm, ev->jobs, ev->merge_min);
+                nm = 0;
+            }
         }
         dl_rel_free(nw);
         TRY(st);
     }
+    if (nm)
+        st = dl_rel_merge_many(dst, src, nm, ev->jobs, ev->merge_min);
 fail:
     return st;
 }

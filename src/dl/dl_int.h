@@ -365,6 +365,11 @@ Status dl_rel_merge(DlRel *dst, const DlRel *src);
 /* Same as dl_rel_merge; a batch of par_min tuples or more is merged by up to nthreads
  * threads, each rebuilding a key range of the trees. */
 Status dl_rel_merge_par(DlRel *dst, const DlRel *src, unsigned nthreads, size_t par_min);
+/* dst[k] ∪= src[k] for k < n (distinct relations, none an eqrel or logged): a relation with
+ * half the work or more on nthreads threads, the others side by side, one thread each.
+ * Returns the first error (E_NOMEM before others). */
+Status dl_rel_merge_many(DlRel **dst, DlRel *const *src, size_t n, unsigned nthreads,
+                         size_t par_min);
 /* A buffer of derived tuples (in index 0's column order) that are sorted, deduplicated
  * and checked against a relation in bulk (LSD radix sort, then sorted probes), instead of
  * one ordered-tree insert each. [0, sorted) is sorted, distinct and absent from the

@@ -36,6 +36,7 @@
  */
 #include <assert.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dl_int.h"
@@ -1256,6 +1257,63 @@ Status dl_rel_merge_par(DlRel *dst, const DlRel *src, unsigned nthreads, size_t 
         TRY(merge_index(dst, src, i, nthreads, par_min));
     dst->n = dst->idx[0].n;
 fail:
+    return st;
+}
+
+/* ---- merges of several relations at once --------------------------------------- */
+
+typedef struct MergeJob {
+    DlRel *dst;
+    const DlRel *src;
+    size_t weight; /* about the work: the batch, and R when the batch rebuilds it */
+    Status st;
+} MergeJob;
+
+static int job_heavier(const void *a, const void *b) {
+    const MergeJob *x = a, *y = b;
+    return x->weight > y->weight ? -1 : x->weight < y->weight;
+}
+
+static void merge_job(void *arg, size_t k) {
+    MergeJob *j = &((MergeJob *)arg)[k];
+    j->st = dl_rel_merge_par(j->dst, j->src, 1, 0);
+}
+
+Status dl_rel_merge_many(DlRel **dst, DlRel *const *src, size_t n, unsigned nthreads,
+                         size_t par_min) {
+    Status st = OK;
+    size_t total = 0;
+    MergeJob *jobs = nthreads > 1 && n > 1 ? mem_calloc(n, sizeof *jobs) : NULL;
+    if (!jobs) { /* one at a time, each on the threads */
+        for (size_t k = 0; k < n; k++) {
+            Status s = dl_rel_merge_par(dst[k], src[k], nthreads, par_min);
+            if (s != OK && (st == OK || s == E_NOMEM))
+                st = s;
+        }
+        return st;
+    }
+    for (size_t k = 0; k < n; k++) {
+        const DlRel *r = dst[k], *b = src[k];
+        jobs[k] = (MergeJob){dst[k], src[k], b->n, OK};
+        if (r->n && b->n >= r->n / 64)
+            jobs[k].weight += r->n;
+        total += jobs[k].weight;
+    }
+    qsort(jobs, n, sizeof *jobs, job_heavier);
+    /* a relation with half the work or more: alone, on every thread; the rest side by
+     * side, one thread each (heaviest first, so the last to finish is a light one) */
+    size_t first = 0;
+    while (first < n && (jobs[first].weight * 2 >= total || total < par_min)) {
+        total -= jobs[first].weight;
+        jobs[first].st = dl_rel_merge_par(jobs[first].dst, jobs[first].src, nthreads, par_min);
+        first++;
+    }
+    if (first < n)
+        par_for(nthreads, n - first, merge_job, jobs + first);
+    for (size_t k = 0; k < n; k++)
+        if (jobs[k].st != OK && (st == OK || jobs[k].st == E_NOMEM))
+            st = jobs[k].st;
+    mem_free(jobs);
     return st;
 }
 
