@@ -68,6 +68,13 @@ typedef struct Violation {
     int64_t line;
 } Violation;
 
+/* The relations read after the run (the others are freed once no later stratum reads
+ * them). */
+static bool keep_relation(void *arg, const char *name) {
+    (void)arg;
+    return strcmp(name, "constraint_violation") == 0 || strncmp(name, "check_where_", 12) == 0;
+}
+
 static int cmp_violation(const void *a, const void *b) {
     const Violation *x = a, *y = b;
     int c = strcmp(x->constraint, y->constraint);
@@ -162,6 +169,8 @@ int cmd_check(int argc, char **argv) {
         dl_run_options_init(&o);
         o.fact_dir = is_dir ? factdir.buf : ".";
         o.write_outputs = false;
+        o.free_dead = true;
+        o.keep = keep_relation;
         o.jobs = jobs;
         s = dl_run(prog, &o, &d);
     }
