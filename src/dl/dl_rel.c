@@ -732,6 +732,14 @@ static void run_drop(DlRel *r, LeafRun *lr) {
     memset(lr, 0, sizeof *lr);
 }
 
+/* Empties tree t's fields (its nodes already freed or owned elsewhere). */
+static void tree_reset(DlTree *t) {
+    t->root = NULL;
+    t->hint = NULL;
+    t->height = 0;
+    t->n = 0;
+}
+
 /* Makes tree t (its old nodes already dealt with) from the runs of nr key ranges, in
  * order: links their leaves, builds the inner levels; frees the runs' spare leaves. The
  * runs are released. Returns E_NOMEM (t left empty, every leaf freed) or the first E_LIMIT. */
@@ -757,10 +765,7 @@ static Status runs_to_tree(DlRel *r, DlTree *t, LeafRun *runs, size_t nr) {
         if (!lvl || !inner || !mins)
             st = E_NOMEM;
     }
-    t->root = NULL;
-    t->height = 0;
-    t->hint = NULL;
-    t->n = 0;
+    tree_reset(t);
     if (st == OK && nl) {
         size_t m = 0;
         DlNode *prev = NULL;
@@ -776,8 +781,7 @@ static Status runs_to_tree(DlRel *r, DlTree *t, LeafRun *runs, size_t nr) {
             st = E_NOMEM;
             for (size_t k = 0; k < ninner; k++)
                 node_drop(r, inner[k], false);
-            t->root = NULL;
-            t->height = 0;
+            tree_reset(t);
         } else
             t->n = n;
     }
@@ -832,6 +836,37 @@ static size_t count_at(const DlRel *r, DlNode *nd, uint32_t nh, uint32_t h) {
     for (uint32_t k = 0; k <= nd->n; k++)
         c += count_at(r, kids(r, nd)[k], nh - 1, h);
     return c;
+}
+
+/* The highest level of tree t (not empty) with at least want nodes, or the leaves: its
+ * height in *h; returns its number of nodes. */
+static size_t level_of(const DlRel *r, const DlTree *t, size_t want, uint32_t *h) {
+    uint32_t lh = t->height;
+    size_t m = 1;
+    while (lh > 0 && m < want) {
+        lh--;
+        m = count_at(r, t->root, t->height, lh);
+    }
+    *h = lh;
+    return m;
+}
+
+/* The m nodes of tree t at height h, in order, and the first key of each one's subtree
+ * (mem_free both). */
+static Status level_nodes(const DlRel *r, const DlTree *t, uint32_t h, size_t m,
+                          DlNode ***lvl, const DlValue ***mins) {
+    *lvl = mem_alloc(m * sizeof **lvl);
+    *mins = mem_alloc(m * sizeof **mins);
+    if (!*lvl || !*mins) {
+        mem_free(*lvl);
+        mem_free(*mins);
+        *lvl = NULL;
+        *mins = NULL;
+        return E_NOMEM;
+    }
+    size_t at = 0;
+    nodes_at(r, t->root, t->height, h, *lvl, *mins, &at);
+    return OK;
 }
 
 /* Frees the subtree under nd (of height h), accounted. */
@@ -973,29 +1008,19 @@ static Status merge_rebuild(DlRel *r, uint32_t i, const DlRel *src, unsigned nth
     /* the old tree is far larger than src and takes the time: cut it into nparts ranges of
      * the nodes of its highest level with at least 4 per part (about equal subtrees); each
      * range takes the src tuples of its key span */
-    uint32_t lh = t->height;
-    size_t m = 1;
-    while (nparts > 1 && lh > 0 && m < nparts * 4) {
-        lh--;
-        m = count_at(r, t->root, t->height, lh);
-    }
+    uint32_t lh = 0;
+    size_t m = nparts > 1 ? level_of(r, t, nparts * 4, &lh) : 1;
     DlNode **lvl = NULL;
     const DlValue **mins = NULL;
     DlValue *bounds = NULL; /* copies: the parts rewrite the old leaves the keys are in */
     if (nparts > 1 && m >= nparts * 4) {
-        lvl = mem_alloc(m * sizeof *lvl);
-        mins = mem_alloc(m * sizeof *mins);
         bounds = mem_alloc(nparts * r->arity * sizeof *bounds);
-        if (!lvl || !mins || !bounds) {
-            mem_free(lvl);
-            mem_free(mins);
+        if (!bounds || level_nodes(r, t, lh, m, &lvl, &mins) != OK) {
             mem_free(bounds);
             mem_free(parts);
             mem_free(orphans);
             return E_NOMEM;
         }
-        size_t at = 0;
-        nodes_at(r, t->root, t->height, lh, lvl, mins, &at);
         for (size_t k = 0; k < nparts; k++) {
             RebuildPart *pt = &parts[k];
             size_t first = m * k / nparts, next = m * (k + 1) / nparts;
@@ -1059,17 +1084,18 @@ cut:
     }
     if (runs)
         st = runs_to_tree(r, t, runs, nparts);
-    else {
-        t->root = NULL;
-        t->height = 0;
-        t->n = 0;
-        t->hint = NULL;
-    }
+    else
+        tree_reset(t);
     mem_free(runs);
     mem_free(parts);
     mem_free(orphans);
     mem_free(bounds);
     return st;
+}
+
+/* A batch of more than 1/64 of a tree is merged into it by a rebuild (merge_index). */
+static inline bool rebuilds(size_t tree, size_t batch) {
+    return tree && batch >= tree / 64;
 }
 
 static Status merge_index(DlRel *dst, const DlRel *src, uint32_t i, unsigned nthreads,
@@ -1122,25 +1148,17 @@ static void insert_part(void *arg, size_t k) {
  * Returns E_NOMEM before any change when it cannot start. */
 static Status merge_insert_par(DlRel *r, uint32_t i, const DlRel *src, unsigned nthreads) {
     DlTree *t = &r->idx[i];
-    uint32_t h = t->height;
-    size_t want = (size_t)nthreads * 8, m = 1;
-    while (h > 0 && m < want) {
-        h--;
-        m = count_at(r, t->root, t->height, h);
-    }
+    uint32_t h = 0;
+    size_t m = level_of(r, t, (size_t)nthreads * 8, &h);
     if (m < 2)
         return merge_index(r, src, i, 1, 0);
-    DlNode **lvl = mem_alloc(m * sizeof *lvl);
-    const DlValue **mins = mem_alloc(m * sizeof *mins);
+    DlNode **lvl = NULL;
+    const DlValue **mins = NULL;
     InsPart *parts = mem_calloc(m, sizeof *parts);
-    if (!lvl || !mins || !parts) {
-        mem_free(lvl);
-        mem_free(mins);
+    if (!parts || level_nodes(r, t, h, m, &lvl, &mins) != OK) {
         mem_free(parts);
         return E_NOMEM;
     }
-    size_t k0 = 0;
-    nodes_at(r, t->root, t->height, h, lvl, mins, &k0);
     for (size_t k = 0; k < m; k++) {
         parts[k].sub.root = lvl[k];
         parts[k].sub.height = h;
@@ -1189,9 +1207,7 @@ static Status merge_insert_par(DlRel *r, uint32_t i, const DlRel *src, unsigned 
         t->n += added;
     } else {
         st = E_NOMEM;
-        t->root = NULL;
-        t->height = 0;
-        t->n = 0;
+        tree_reset(t);
     }
     t->hint = NULL;
     mem_free(nl);
@@ -1216,7 +1232,7 @@ static Status merge_index(DlRel *dst, const DlRel *src, uint32_t i, unsigned nth
      * -j 2: 1.90 s from 1/64, 2.05 s from 1/128; from 1/32 more half-full leaves, lua's
      * points-to 626 -> 680 MB; from 1/64: 640 MB) */
     unsigned par = nthreads > 1 && src->idx[i].n >= par_min ? nthreads : 1;
-    if (dst->idx[i].n && src->idx[i].n >= dst->idx[i].n / 64)
+    if (rebuilds(dst->idx[i].n, src->idx[i].n))
         return merge_rebuild(dst, i, src, nthreads, par_min);
     if (par > 1 && dst->idx[i].height > 0)
         return merge_insert_par(dst, i, src, par);
@@ -1269,6 +1285,11 @@ typedef struct MergeJob {
     Status st;
 } MergeJob;
 
+/* The status to report of st and a later s: the first error, E_NOMEM before others. */
+static Status first_error(Status st, Status s) {
+    return s != OK && (st == OK || s == E_NOMEM) ? s : st;
+}
+
 static int job_heavier(const void *a, const void *b) {
     const MergeJob *x = a, *y = b;
     return x->weight > y->weight ? -1 : x->weight < y->weight;
@@ -1285,17 +1306,14 @@ Status dl_rel_merge_many(DlRel **dst, DlRel *const *src, size_t n, unsigned nthr
     size_t total = 0;
     MergeJob *jobs = nthreads > 1 && n > 1 ? mem_calloc(n, sizeof *jobs) : NULL;
     if (!jobs) { /* one at a time, each on the threads */
-        for (size_t k = 0; k < n; k++) {
-            Status s = dl_rel_merge_par(dst[k], src[k], nthreads, par_min);
-            if (s != OK && (st == OK || s == E_NOMEM))
-                st = s;
-        }
+        for (size_t k = 0; k < n; k++)
+            st = first_error(st, dl_rel_merge_par(dst[k], src[k], nthreads, par_min));
         return st;
     }
     for (size_t k = 0; k < n; k++) {
         const DlRel *r = dst[k], *b = src[k];
         jobs[k] = (MergeJob){dst[k], src[k], b->n, OK};
-        if (r->n && b->n >= r->n / 64)
+        if (rebuilds(r->n, b->n))
             jobs[k].weight += r->n;
         total += jobs[k].weight;
     }
@@ -1311,8 +1329,7 @@ Status dl_rel_merge_many(DlRel **dst, DlRel *const *src, size_t n, unsigned nthr
     if (first < n)
         par_for(nthreads, n - first, merge_job, jobs + first);
     for (size_t k = 0; k < n; k++)
-        if (jobs[k].st != OK && (st == OK || jobs[k].st == E_NOMEM))
-            st = jobs[k].st;
+        st = first_error(st, jobs[k].st);
     mem_free(jobs);
     return st;
 }
