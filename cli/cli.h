@@ -52,10 +52,17 @@ typedef struct EmbeddedFile {
 } EmbeddedFile;
 extern const EmbeddedFile embedded_datalog[];
 extern const size_t embedded_datalog_count;
+/* The embedded file of that name ("ir.dl"), or NULL (main.c). */
+const EmbeddedFile *cli_embedded(const char *name);
+struct StrBuf;
+/* Appends the program of `irlog check` and of the shipped views (cmd_sqlviews.c): the
+ * schema (facts_schema_dl with its .input lines), then the embedded datalog/ir.dl and
+ * datalog/constraints.dl without their #include lines. Returns false when they are not
+ * embedded (a broken build) or memory ran out. */
+bool cli_constraints_program(struct StrBuf *sb);
 /* Appends the SQLite views translated from the embedded datalog/ir.dl and
  * datalog/constraints.dl (cmd_sqlviews.c), which `facts --format sqlite` adds to its
  * databases. Returns an exit code (diagnostics on stderr). */
-struct StrBuf;
 int cli_shipped_views(struct StrBuf *out);
 
 /* The progress line (progress.c): shown when stderr is a terminal and not quiet. */

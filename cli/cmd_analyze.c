@@ -125,13 +125,6 @@ static double now_s(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static const EmbeddedFile *embedded(const char *name) {
-    for (size_t i = 0; i < embedded_datalog_count; i++)
-        if (strcmp(embedded_datalog[i].name, name) == 0)
-            return &embedded_datalog[i];
-    return NULL;
-}
-
 /* Whether the line [p, end) is `#include "F"` of a shipped file F. */
 static bool includes_shipped(const char *p, const char *end) {
     while (p < end && (*p == ' ' || *p == '\t'))
@@ -196,7 +189,8 @@ static void add_dl_string(StrBuf *sb, const char *s) {
 /* Builds the whole analysis program. Returns EXIT_OK, or an exit code after an error
  * message (the model file unreadable, the build without its .dl files). */
 static int build_program(const AnalyzeArgs *a, StrBuf *sb) {
-    const EmbeddedFile *pt = embedded("pointsto.dl"), *models = embedded("pointsto_models.dl");
+    const EmbeddedFile *pt = cli_embedded("pointsto.dl"),
+                       *models = cli_embedded("pointsto_models.dl");
     if (!pt || !models) {
         cli_error("analyze: the embedded Datalog programs are missing (broken build)");
         return EXIT_INTERNAL;
@@ -685,7 +679,7 @@ static void print_diags(const Diags *d) {
         const Diag *g = &d->v.v[i];
         const char *f = g->loc.file;
         if (g->severity != DIAG_ERROR && f &&
-            (embedded(f) || !strcmp(f, "schema.dl") || !strcmp(f, "<irlog analyze>")))
+            (cli_embedded(f) || !strcmp(f, "schema.dl") || !strcmp(f, "<irlog analyze>")))
             continue;
         Diags one = *d;
         one.v.v = (Diag *)g;

@@ -16,7 +16,6 @@
 
 #include "cli.h"
 #include "dl.h"
-#include "facts.h"
 #include "strbuf.h"
 
 enum { CHECK_OK = 0, CHECK_VIOLATIONS = 1, CHECK_ERROR = 2 };
@@ -29,35 +28,10 @@ static const char check_extras[] =
     "check_where_line(E, F, L) :- constraint_violation(_, E, _),\n"
     "    instruction_debug_location(E, L, _, S), di_node_file(S, N), di_file_filename(N, F).\n";
 
-static const EmbeddedFile *embedded(const char *name) {
-    for (size_t i = 0; i < embedded_datalog_count; i++)
-        if (strcmp(embedded_datalog[i].name, name) == 0)
-            return &embedded_datalog[i];
-    return NULL;
-}
-
-/* Appends an embedded file without its #include lines of the other shipped files. */
-static void add_program(StrBuf *sb, const EmbeddedFile *f) {
-    const char *p = f->text, *end = f->text + f->len;
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *le = nl ? nl + 1 : end;
-        if (!(strncmp(p, "#include \"", 10) == 0))
-            sb_add(sb, p, (size_t)(le - p));
-        else
-            sb_adds(sb, "\n"); /* keep line numbers */
-        p = le;
-    }
-}
-
 /* Builds the whole check program. */
 static bool build_program(StrBuf *sb) {
-    const EmbeddedFile *ir = embedded("ir.dl"), *cons = embedded("constraints.dl");
-    if (!ir || !cons)
+    if (!cli_constraints_program(sb))
         return false;
-    facts_schema_dl(sb, true);
-    add_program(sb, ir);
-    add_program(sb, cons);
     sb_adds(sb, check_extras);
     return !sb->oom;
 }

@@ -12,14 +12,8 @@
 #include "dl.h"
 #include "facts.h"
 
-static const EmbeddedFile *embedded(const char *name) {
-    for (size_t i = 0; i < embedded_datalog_count; i++)
-        if (strcmp(embedded_datalog[i].name, name) == 0)
-            return &embedded_datalog[i];
-    return NULL;
-}
-
-/* Appends an embedded file without its #include lines (the schema comes first). */
+/* Appends an embedded file without its #include lines of the other shipped files (the
+ * schema comes first); a blank line stands for each, to keep the line numbers. */
 static void add_program(StrBuf *sb, const EmbeddedFile *f) {
     const char *p = f->text, *end = f->text + f->len;
     while (p < end) {
@@ -33,15 +27,19 @@ static void add_program(StrBuf *sb, const EmbeddedFile *f) {
     }
 }
 
-int cli_shipped_views(StrBuf *out) {
-    const EmbeddedFile *ir = embedded("ir.dl"), *cons = embedded("constraints.dl");
+bool cli_constraints_program(StrBuf *sb) {
+    const EmbeddedFile *ir = cli_embedded("ir.dl"), *cons = cli_embedded("constraints.dl");
     if (!ir || !cons)
-        return EXIT_INTERNAL;
+        return false;
+    facts_schema_dl(sb, true);
+    add_program(sb, ir);
+    add_program(sb, cons);
+    return !sb->oom;
+}
+
+int cli_shipped_views(StrBuf *out) {
     StrBuf text = SB_INIT;
-    facts_schema_dl(&text, true);
-    add_program(&text, ir);
-    add_program(&text, cons);
-    if (text.oom) {
+    if (!cli_constraints_program(&text)) {
         sb_release(&text);
         return EXIT_INTERNAL;
     }

@@ -42,6 +42,13 @@ void cli_error(const char *fmt, ...) {
     va_end(ap);
 }
 
+const EmbeddedFile *cli_embedded(const char *name) {
+    for (size_t i = 0; i < embedded_datalog_count; i++)
+        if (strcmp(embedded_datalog[i].name, name) == 0)
+            return &embedded_datalog[i];
+    return NULL;
+}
+
 int cli_usage(const char *cmd) {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(commands[i].name, cmd) == 0)

@@ -118,6 +118,13 @@ static void add_md_attachments(Em *em, IrRel rel, Sym key, const char *sep) {
     }
 }
 
+/* ` <r>` when the instruction has the flag r (<opcode>_instruction_<r>(I)): the keyword of
+ * a flag is its name. */
+static void add_flag(Em *em, Sym I, const char *opc, const char *r) {
+    if (flag(em, I, opc, r))
+        sb_addf(em->out, " %s", r);
+}
+
 static void add_syncscope(Em *em, Sym I, const char *opc) {
     Sym s = opt_role(em, I, opc, "syncscope");
     if (s != EM_NONE) {
@@ -132,6 +139,31 @@ static void add_align(Em *em, Sym I, const char *opc) {
     uint64_t a;
     if (rel != REL__COUNT && em_get(em->f, rel, I, 1, &a))
         sb_addf(em->out, ", align %llu", (unsigned long long)a);
+}
+
+/* load / store up to its operands: the opcode, ` atomic` when the instruction has an
+ * ordering, ` volatile`. Returns the ordering (EM_NONE: not atomic). */
+static Sym add_access_head(Em *em, Sym I, const char *opc) {
+    Sym ord = opt_role(em, I, opc, "ordering");
+    sb_adds(em->out, opc);
+    if (ord != EM_NONE)
+        sb_adds(em->out, " atomic");
+    add_flag(em, I, opc, "volatile");
+    return ord;
+}
+
+/* load / store after its operands: an atomic one's syncscope and ordering (ord; an
+ * atomic access without an alignment is an error), then the alignment. */
+static void add_access_tail(Em *em, Sym I, const char *opc, Sym ord) {
+    if (ord != EM_NONE) {
+        add_syncscope(em, I, opc);
+        sb_addf(em->out, " %s", em_str(em->f, ord));
+        IrRel al = rel_of(em, opc, "alignment");
+        if (al != REL__COUNT && !em_has(em->f, al, I))
+            em_error(em, "instruction %s: an atomic %s needs an alignment (relation "
+                         "%s_instruction_alignment)", em_str(em->f, I), opc, opc);
+    }
+    add_align(em, I, opc);
 }
 
 static void add_cc(Em *em, Sym cc) {
@@ -292,14 +324,10 @@ static void write_instruction(Em *em, Sym I) {
                                         "bitcast", "addrspacecast", NULL};
     if (one_of(o, binops)) {
         sb_adds(out, o);
-        if (flag(em, I, o, "nuw"))
-            sb_adds(out, " nuw");
-        if (flag(em, I, o, "nsw"))
-            sb_adds(out, " nsw");
-        if (flag(em, I, o, "exact"))
-            sb_adds(out, " exact");
-        if (flag(em, I, o, "disjoint"))
-            sb_adds(out, " disjoint");
+        add_flag(em, I, o, "nuw");
+        add_flag(em, I, o, "nsw");
+        add_flag(em, I, o, "exact");
+        add_flag(em, I, o, "disjoint");
         if (o[0] == 'f')
             add_fmf(em, I);
         sb_addc(out, ' ');
@@ -308,12 +336,9 @@ static void write_instruction(Em *em, Sym I) {
         add_val(em, role(em, I, o, "second_operand"));
     } else if (one_of(o, casts)) {
         sb_adds(out, o);
-        if (flag(em, I, o, "nuw"))
-            sb_adds(out, " nuw");
-        if (flag(em, I, o, "nsw"))
-            sb_adds(out, " nsw");
-        if (flag(em, I, o, "nneg"))
-            sb_adds(out, " nneg");
+        add_flag(em, I, o, "nuw");
+        add_flag(em, I, o, "nsw");
+        add_flag(em, I, o, "nneg");
         add_fmf(em, I);
         sb_addc(out, ' ');
         add_op(em, role(em, I, o, "from"));
@@ -463,52 +488,25 @@ static void write_instruction(Em *em, Sym I) {
         if (rt != EM_NONE && em_get(em->f, REL_pointer_type_addrspace, rt, 1, &as) && as)
             sb_addf(out, ", addrspace(%llu)", (unsigned long long)as);
     } else if (!strcmp(o, "load")) {
-        Sym ord = opt_role(em, I, o, "ordering");
-        sb_adds(out, "load");
-        if (ord != EM_NONE)
-            sb_adds(out, " atomic");
-        if (flag(em, I, o, "volatile"))
-            sb_adds(out, " volatile");
+        Sym ord = add_access_head(em, I, o);
         Sym t = role(em, I, o, "type");
         sb_addf(out, " %s, ", t == EM_NONE ? "<error>" : em_type(em, t));
         add_op(em, role(em, I, o, "address"));
-        if (ord != EM_NONE) {
-            add_syncscope(em, I, o);
-            sb_addf(out, " %s", em_str(em->f, ord));
-            if (rel_of(em, o, "alignment") != REL__COUNT &&
-                !em_has(em->f, rel_of(em, o, "alignment"), I))
-                em_error(em, "instruction %s: an atomic %s needs an alignment (relation "
-                         "%s_instruction_alignment)", em_str(em->f, I), o, o);
-        }
-        add_align(em, I, o);
+        add_access_tail(em, I, o, ord);
     } else if (!strcmp(o, "store")) {
-        Sym ord = opt_role(em, I, o, "ordering");
-        sb_adds(out, "store");
-        if (ord != EM_NONE)
-            sb_adds(out, " atomic");
-        if (flag(em, I, o, "volatile"))
-            sb_adds(out, " volatile");
+        Sym ord = add_access_head(em, I, o);
         sb_addc(out, ' ');
         add_op(em, role(em, I, o, "value"));
         sb_adds(out, ", ");
         add_op(em, role(em, I, o, "address"));
-        if (ord != EM_NONE) {
-            add_syncscope(em, I, o);
-            sb_addf(out, " %s", em_str(em->f, ord));
-            if (rel_of(em, o, "alignment") != REL__COUNT &&
-                !em_has(em->f, rel_of(em, o, "alignment"), I))
-                em_error(em, "instruction %s: an atomic %s needs an alignment (relation "
-                         "%s_instruction_alignment)", em_str(em->f, I), o, o);
-        }
-        add_align(em, I, o);
+        add_access_tail(em, I, o, ord);
     } else if (!strcmp(o, "getelementptr")) {
         sb_adds(out, "getelementptr");
         if (flag(em, I, o, "inbounds"))
             sb_adds(out, " inbounds");
         else if (flag(em, I, o, "nusw"))
             sb_adds(out, " nusw");
-        if (flag(em, I, o, "nuw"))
-            sb_adds(out, " nuw");
+        add_flag(em, I, o, "nuw");
         Sym t = role(em, I, o, "source_type");
         sb_addf(out, " %s, ", t == EM_NONE ? "<error>" : em_type(em, t));
         add_op(em, role(em, I, o, "base"));
@@ -524,10 +522,8 @@ static void write_instruction(Em *em, Sym I) {
         sb_addf(out, " %s", S(em, role(em, I, o, "ordering")));
     } else if (!strcmp(o, "cmpxchg")) {
         sb_adds(out, "cmpxchg");
-        if (flag(em, I, o, "weak"))
-            sb_adds(out, " weak");
-        if (flag(em, I, o, "volatile"))
-            sb_adds(out, " volatile");
+        add_flag(em, I, o, "weak");
+        add_flag(em, I, o, "volatile");
         sb_addc(out, ' ');
         add_op(em, role(em, I, o, "address"));
         sb_adds(out, ", ");
@@ -540,8 +536,7 @@ static void write_instruction(Em *em, Sym I) {
         add_align(em, I, o);
     } else if (!strcmp(o, "atomicrmw")) {
         sb_adds(out, "atomicrmw");
-        if (flag(em, I, o, "volatile"))
-            sb_adds(out, " volatile");
+        add_flag(em, I, o, "volatile");
         sb_addf(out, " %s ", S(em, role(em, I, o, "operation")));
         add_op(em, role(em, I, o, "address"));
         sb_adds(out, ", ");
@@ -1106,6 +1101,16 @@ static void write_function(Em *em, Sym fn) {
 
 /* ---- the module ---- */
 
+/* A line of the header: key, then the string s quoted; nothing when s is EM_NONE (the
+ * module has no such row). */
+static void add_header_line(Em *em, const char *key, Sym s) {
+    if (s == EM_NONE)
+        return;
+    sb_adds(em->out, key);
+    em_add_quoted(em->out, em_str(em->f, s), em_len(em->f, s));
+    sb_addc(em->out, '\n');
+}
+
 static void write_header(Em *em) {
     StrBuf *out = em->out;
     EmRel *mods = em_rel(em->f, REL_module);
@@ -1115,24 +1120,9 @@ static void write_header(Em *em) {
         return;
     }
     Sym m = (Sym)em_cell(em->f, REL_module, 0, 0);
-    Sym s = em_opt_sym(em, REL_module_source_filename, m, 1);
-    if (s != EM_NONE) {
-        sb_adds(out, "source_filename = ");
-        em_add_quoted(out, em_str(em->f, s), em_len(em->f, s));
-        sb_addc(out, '\n');
-    }
-    s = em_opt_sym(em, REL_module_data_layout, m, 1);
-    if (s != EM_NONE) {
-        sb_adds(out, "target datalayout = ");
-        em_add_quoted(out, em_str(em->f, s), em_len(em->f, s));
-        sb_addc(out, '\n');
-    }
-    s = em_opt_sym(em, REL_module_target_triple, m, 1);
-    if (s != EM_NONE) {
-        sb_adds(out, "target triple = ");
-        em_add_quoted(out, em_str(em->f, s), em_len(em->f, s));
-        sb_addc(out, '\n');
-    }
+    add_header_line(em, "source_filename = ", em_opt_sym(em, REL_module_source_filename, m, 1));
+    add_header_line(em, "target datalayout = ", em_opt_sym(em, REL_module_data_layout, m, 1));
+    add_header_line(em, "target triple = ", em_opt_sym(em, REL_module_target_triple, m, 1));
     uint32_t *rows;
     size_t n = em_rows_sorted(em, REL_module_inline_asm, 0, m, 1, &rows);
     if (n)

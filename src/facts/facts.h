@@ -51,18 +51,7 @@ typedef enum IrRel {
 #define REL9(n, d, ...) REL_##n,
 #define REL10(n, d, ...) REL_##n,
 #include "relations.def"
-#undef AREA
-#undef REL0
-#undef REL1
-#undef REL2
-#undef REL3
-#undef REL4
-#undef REL5
-#undef REL6
-#undef REL7
-#undef REL8
-#undef REL9
-#undef REL10
+#include "relations_undef.h"
     REL__COUNT
 } IrRel;
 
@@ -276,18 +265,7 @@ void fs_end(FactSink *s);
         fs_end(s);                                                                                 \
     }
 #include "relations.def"
-#undef AREA
-#undef REL0
-#undef REL1
-#undef REL2
-#undef REL3
-#undef REL4
-#undef REL5
-#undef REL6
-#undef REL7
-#undef REL8
-#undef REL9
-#undef REL10
+#include "relations_undef.h"
 
 /* ---- SQL (sql.c) ---- */
 

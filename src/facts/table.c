@@ -39,22 +39,12 @@ const RelInfo facts_rels[REL__COUNT] = {
                  {C(T1, c1), C(T2, c2), C(T3, c3), C(T4, c4), C(T5, c5), C(T6, c6), C(T7, c7),     \
                   C(T8, c8), C(T9, c9), C(T10, c10)}},
 #include "relations.def"
-#undef AREA
-#undef REL0
-#undef REL1
-#undef REL2
-#undef REL3
-#undef REL4
-#undef REL5
-#undef REL6
-#undef REL7
-#undef REL8
-#undef REL9
-#undef REL10
+#include "relations_undef.h"
 };
 
 /* Areas: the enum value of the first relation after each AREA line. An area's first
- * relation is found by expanding the table again, counting relations. */
+ * relation is found by expanding the table again, counting relations. The relations
+ * expand to nothing (RELX) here and in area_names and area_docs below. */
 enum {
 #define AREA(name, doc) AREA_POS_##name,
 #define RELX(...)
@@ -82,19 +72,8 @@ static const char *const area_names[AREA__COUNT] = {
 static const char *const area_docs[AREA__COUNT] = {
 #define AREA(name, doc) doc,
 #include "relations.def"
-#undef AREA
+#include "relations_undef.h"
 };
-#undef REL0
-#undef REL1
-#undef REL2
-#undef REL3
-#undef REL4
-#undef REL5
-#undef REL6
-#undef REL7
-#undef REL8
-#undef REL9
-#undef REL10
 #undef RELX
 
 /* Sequence of tokens: each AREA emits a marker -1 - area, each relation its enum. */
@@ -112,18 +91,7 @@ static const int area_seq[] = {
 #define REL9(n, ...) REL_##n,
 #define REL10(n, ...) REL_##n,
 #include "relations.def"
-#undef AREA
-#undef REL0
-#undef REL1
-#undef REL2
-#undef REL3
-#undef REL4
-#undef REL5
-#undef REL6
-#undef REL7
-#undef REL8
-#undef REL9
-#undef REL10
+#include "relations_undef.h"
 };
 
 static AreaInfo areas[AREA__COUNT];

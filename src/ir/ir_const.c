@@ -800,15 +800,10 @@ static void build(ConstWalk *w, LLVMValueRef v) {
         }
         break;
     case LLVMConstantArrayValueKind:
-        nel = n_elements(v);
-        sb_addc(sb, '[');
-        add_elements(w, sb, v, nel, &flags);
-        sb_addc(sb, ']');
-        what = V_ELEMS;
-        break;
     case LLVMConstantDataArrayValueKind:
         nel = n_elements(v);
-        if (LLVMIsConstantString(v)) {
+        /* only an array stored as data can be a string (c"...") */
+        if (LLVMGetValueKind(v) == LLVMConstantDataArrayValueKind && LLVMIsConstantString(v)) {
             size_t n;
             const char *s = LLVMGetAsString(v, &n);
             sb_adds(sb, "c\"");
