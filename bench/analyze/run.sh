@@ -7,6 +7,7 @@
 # For each program, in the same run:
 #   irlog analyze P.bc -o OUT --format json   wall time, peak RSS, phase times, sizes
 #   irlog analyze ... --context 1-callsite    (CONTEXT1=1)
+#   irlog analyze ... --models P_models.dl    (when bench/analyze/P_models.dl exists)
 #   irlog facts P.bc -o FACTS                 the facts Soufflé reads
 #   irlog run   datalog/pointsto.dl -F FACTS  the engine alone on the fact files
 #   souffle     datalog/pointsto.dl -F FACTS  Soufflé's interpreter, and its compiled mode
@@ -52,6 +53,13 @@ for p in "${progs[@]}"; do
   base=$T
   printf '%-12s %-28s %12s %9s %8s\n' "$p" "irlog analyze" "$T" "$M" "1.00x"
   [ -s "$res/$p.analyze.out" ] && sed 's/^/    /' "$res/$p.analyze.out" | grep -E '"(pointer_variables|dereferenced|objects|call_graph_edges|reachable_functions|indirect_calls|unmodelled_calls|seconds)"'
+  # a program with a model file of its own here (sqlite3_models.dl: its allocator as an
+  # allocator) is also analysed with it
+  mf=$here/${p%_*}_models.dl
+  if [ -f "$mf" ]; then
+    timed "$p.analyze_models" "$irlog" analyze "$bc" -o "$res/$p.outm" --models "$mf" --format json -j "$jobs" -q
+    printf '%-12s %-28s %12s %9s %8s\n' "$p" "irlog analyze --models" "$T" "$M" "$(ratio "$T" "$base")"
+  fi
   if [ "${CONTEXT1:-0}" = 1 ]; then
     timed "$p.analyze1" "$irlog" analyze "$bc" -o "$res/$p.out1" --context 1-callsite --format json -j "$jobs" -q
     printf '%-12s %-28s %12s %9s %8s\n' "$p" "irlog analyze 1-callsite" "$T" "$M" "$(ratio "$T" "$base")"

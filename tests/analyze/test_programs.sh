@@ -36,8 +36,14 @@ done >"$tmp/runs"
 mkdir -p "$tmp/out"
 export -f analysis
 export irlog ptdl progs
-# (a line "# macros: NAME=VALUE ..." in an expectation file runs its program with them)
+# (a line "# macros: NAME=VALUE ..." in an expectation file runs its program with them;
+# "# models: FILE.dl" adds programs/FILE.dl to the analysis, as irlog analyze --models)
 xargs -P 2 -L 1 bash -c 'm=$(sed -n "s/^# macros: //p" "$progs/${0%.*}.expect" 2>/dev/null)
+  mf=$(sed -n "s/^# models: //p" "$progs/${0%.*}.expect" 2>/dev/null)
+  if [ -n "$mf" ]; then
+    printf "#include \"%s\"\n#include \"%s\"\n" "$ptdl" "$progs/$mf" >"'"$tmp"'/$0.models.dl"
+    ptdl="'"$tmp"'/$0.models.dl"
+  fi
   analysis "'"$tmp"'/facts/$0" "'"$tmp"'/out/$0" ${m:+-M "$m"} 2>"'"$tmp"'/out/$0.err" ||
   { echo "irlog run exited with $?" >>"'"$tmp"'/out/$0.err"; rm -rf "'"$tmp"'/out/$0"; }' \
   <"$tmp/runs"
