@@ -628,31 +628,41 @@ static bool expr_grounded(const Ground *gr, const DlExpr *e) {
     return true;
 }
 
-static void mark_vars(const DlExpr *e, bool *set) {
+void dl_expr_vars(const DlExpr *e, bool deep, bool *set) {
     if (e->kind == DL_X_VAR)
         set[e->var] = true;
+    if (deep && e->agg)
+        dl_agg_vars(e->agg, set);
     for (uint32_t i = 0; i < e->nargs; i++)
-        mark_vars(e->args[i], set);
-    if (e->agg && e->kind != DL_X_VAR) {
-        /* not reached: aggregates are rewritten */
+        dl_expr_vars(e->args[i], deep, set);
+}
+
+void dl_conj_vars(const DlLit *lits, uint32_t n, const DlAtom *head, bool deep, bool *set) {
+    for (uint32_t i = 0; i < n; i++) {
+        const DlLit *l = &lits[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG)
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                dl_expr_vars(l->atom.args[j], deep, set);
+        else if (l->kind == DL_LIT_CMP) {
+            dl_expr_vars(l->lhs, deep, set);
+            dl_expr_vars(l->rhs, deep, set);
+        }
     }
+    for (uint32_t j = 0; head && j < head->nargs; j++)
+        dl_expr_vars(head->args[j], deep, set);
+}
+
+void dl_agg_vars(const DlAgg *g, bool *set) {
+    dl_conj_vars(g->body, g->nbody, NULL, true, set);
+    if (g->target)
+        dl_expr_vars(g->target, true, set);
 }
 
 /* Variables used anywhere inside an aggregate (body and target, nested too). */
 static void agg_vars(const DlAgg *g, bool *set);
 
 static void lits_vars(const DlLit *lits, uint32_t n, bool *set) {
-    for (uint32_t i = 0; i < n; i++) {
-        const DlLit *l = &lits[i];
-        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
-            for (uint32_t j = 0; j < l->atom.nargs; j++) {
-                mark_vars(l->atom.args[j], set);
-            }
-        } else if (l->kind == DL_LIT_CMP) {
-            mark_vars(l->lhs, set);
-            mark_vars(l->rhs, set);
-        }
-    }
+    dl_conj_vars(lits, n, NULL, false, set);
     /* nested aggregates: their result var is marked above; add their inside vars */
     for (uint32_t i = 0; i < n; i++) {
         const DlLit *l = &lits[i];
@@ -667,7 +677,7 @@ static void lits_vars(const DlLit *lits, uint32_t n, bool *set) {
 static void agg_vars(const DlAgg *g, bool *set) {
     lits_vars(g->body, g->nbody, set);
     if (g->target)
-        mark_vars(g->target, set);
+        dl_expr_vars(g->target, false, set);
 }
 
 static void report_ungrounded(Ground *gr, const DlExpr *e, const char *where) {
@@ -733,18 +743,7 @@ static void ground_conj(Ground *gr, DlLit *lits, uint32_t n, DlAgg **aggs, uint3
         mem_free(in_agg);
         return;
     }
-    for (uint32_t i = 0; i < n; i++) {
-        const DlLit *l = &lits[i];
-        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG)
-            for (uint32_t j = 0; j < l->atom.nargs; j++)
-                mark_vars(l->atom.args[j], outside);
-        else if (l->kind == DL_LIT_CMP) {
-            mark_vars(l->lhs, outside);
-            mark_vars(l->rhs, outside);
-        }
-    }
-    for (uint32_t j = 0; j < gr->cl->head.nargs; j++)
-        mark_vars(gr->cl->head.args[j], outside);
+    dl_conj_vars(lits, n, &gr->cl->head, false, outside);
     for (uint32_t v = 0; v < nv; v++)
         if (gr->g[v])
             outside[v] = true; /* parameters of an enclosing aggregate */

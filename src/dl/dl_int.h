@@ -447,6 +447,16 @@ typedef void DlReadFn(void *arg, uint32_t rel, bool neg, bool in_agg);
 void dl_lits_reads(const DlLit *lits, uint32_t n, bool in_agg, DlReadFn *fn, void *arg);
 void dl_expr_reads(const DlExpr *e, bool in_agg, DlReadFn *fn, void *arg);
 
+/* Sets set[v] for every variable v of e. A rewritten aggregate is the variable of its
+ * result; deep: also every variable inside it (dl_agg_vars), else none.
+ * dl_conj_vars: the same for the arguments of the literals' atoms and comparisons and,
+ * unless head is NULL, of head's (not deep: the variables a rule uses outside its
+ * aggregates). dl_agg_vars: every variable of an aggregate's body and target, nested
+ * aggregates' too. */
+void dl_expr_vars(const DlExpr *e, bool deep, bool *set);
+void dl_conj_vars(const DlLit *lits, uint32_t n, const DlAtom *head, bool deep, bool *set);
+void dl_agg_vars(const DlAgg *g, bool *set);
+
 /* Stage entry points. Each reports into d and returns E_SYNTAX / E_SEMANTIC on errors. */
 Status dl_parse(DlProgram *p, const DlToks *toks, Diags *d);
 Status dl_check(DlProgram *p, Diags *d);

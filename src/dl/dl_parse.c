@@ -103,13 +103,26 @@ static void unsupported(Parser *ps, const DlTok *t, const char *feature) {
               feature);
 }
 
+/* Consumes the next token if it is a `k` (a separator, an optional part): whether it was. */
+static bool accept(Parser *ps, DlTokKind k) {
+    if (!at(ps, k))
+        return false;
+    next(ps);
+    return true;
+}
+
 static bool expect(Parser *ps, DlTokKind k) {
-    if (at(ps, k)) {
-        next(ps);
+    if (accept(ps, k))
         return true;
-    }
     expected(ps, dl_tok_desc(k));
     return false;
+}
+
+/* Whether a vec_push succeeded (st == OK); if not, records E_NOMEM as the fatal status. */
+static bool pushed(Parser *ps, Status st) {
+    if (st != OK)
+        ps->st = E_NOMEM;
+    return st == OK;
 }
 
 /* ---- variables ----------------------------------------------------------------- */
@@ -145,6 +158,16 @@ static DlExpr *new_fun(Parser *ps, DlFun f, const DlTok *t, uint32_t nargs) {
     return e->args ? e : NULL;
 }
 
+/* The node of binary functor `f` (written as operator `op`) applied to l and r. */
+static DlExpr *new_binop(Parser *ps, DlFun f, const DlTok *op, DlExpr *l, DlExpr *r) {
+    DlExpr *e = new_fun(ps, f, op, 2);
+    if (!e)
+        return NULL;
+    e->args[0] = l;
+    e->args[1] = r;
+    return e;
+}
+
 static DlExpr *parse_expr(Parser *ps);
 
 typedef Vec(DlExpr *) ExprVec;
@@ -161,9 +184,8 @@ static bool parse_args(Parser *ps, ExprVec *args) {
                 vec_release(args);
                 return false;
             }
-            if (!at(ps, DL_TOK_COMMA))
+            if (!accept(ps, DL_TOK_COMMA))
                 break;
-            next(ps);
         }
     }
     if (!expect(ps, DL_TOK_RPAREN)) {
@@ -272,8 +294,7 @@ static DlExpr *parse_aggregate(Parser *ps, DlAggOp op) {
     }
     if (!expect(ps, DL_TOK_COLON))
         return NULL;
-    if (at(ps, DL_TOK_LBRACE)) {
-        next(ps);
+    if (accept(ps, DL_TOK_LBRACE)) {
         if (!parse_body_lits(ps, &e->agg->body, &e->agg->nbody, true))
             return NULL;
         if (!expect(ps, DL_TOK_RBRACE))
@@ -289,28 +310,18 @@ static DlExpr *parse_primary(Parser *ps) {
     const DlTok *t = peek(ps);
     bool ok;
     switch (t->kind) {
-    case DL_TOK_NUMBER: {
-        next(ps);
-        DlExpr *e = new_expr(ps, DL_X_INT, t);
-        uint64_t v = parse_uint_text(ps, t, &ok);
-        if (!ok) {
-            ps->err = true;
-            return NULL;
-        }
-        if (e)
-            e->val = v; /* > INT64_MAX only valid under unary minus; checked there / in check */
-        return e;
-    }
+    case DL_TOK_NUMBER:
     case DL_TOK_UNSIGNED: {
         next(ps);
-        DlExpr *e = new_expr(ps, DL_X_UNS, t);
+        DlExpr *e = new_expr(ps, t->kind == DL_TOK_NUMBER ? DL_X_INT : DL_X_UNS, t);
         uint64_t v = parse_uint_text(ps, t, &ok);
         if (!ok) {
             ps->err = true;
             return NULL;
         }
         if (e)
-            e->val = v;
+            e->val = v; /* an int > INT64_MAX is only valid under unary minus: checked there
+                         * and in check */
         return e;
     }
     case DL_TOK_FLOAT: {
@@ -436,12 +447,9 @@ static DlExpr *parse_pow(Parser *ps) {
         DlExpr *r = parse_unary(ps);
         if (!r)
             return NULL;
-        DlExpr *e = new_fun(ps, DL_FUN_POW, op, 2);
-        if (!e)
-            return NULL;
-        e->args[0] = l;
-        e->args[1] = r;
-        e->loc = l->loc;
+        DlExpr *e = new_binop(ps, DL_FUN_POW, op, l, r);
+        if (e)
+            e->loc = l->loc;
         return e;
     }
     return l;
@@ -529,12 +537,8 @@ static DlExpr *parse_binary(Parser *ps, int min_level) {
         DlExpr *r = parse_binary(ps, lvl + 1);
         if (!r)
             return NULL;
-        DlExpr *e = new_fun(ps, f, op, 2);
-        if (!e)
+        if (!(l = new_binop(ps, f, op, l, r)))
             return NULL;
-        e->args[0] = l;
-        e->args[1] = r;
-        l = e;
     }
 }
 
@@ -544,17 +548,26 @@ static DlExpr *parse_expr(Parser *ps) {
 
 /* ---- atoms and bodies ------------------------------------------------------------ */
 
-static bool parse_atom(Parser *ps, DlAtom *a) {
-    const DlTok *name = peek(ps);
-    if (name->kind != DL_TOK_IDENT) {
+/* Consumes the name of a relation (an identifier, not a reserved word): its token, or NULL
+ * after reporting the error. */
+static const DlTok *parse_rel_name(Parser *ps) {
+    const DlTok *t = peek(ps);
+    if (t->kind != DL_TOK_IDENT) {
         expected(ps, "a relation name");
-        return false;
+        return NULL;
     }
-    if (is_reserved(name)) {
-        error_at(ps, name, "syntax error: %s%s is a reserved word, not a relation", "");
-        return false;
+    if (is_reserved(t)) {
+        error_at(ps, t, "syntax error: %s%s is a reserved word, not a relation", "");
+        return NULL;
     }
     next(ps);
+    return t;
+}
+
+static bool parse_atom(Parser *ps, DlAtom *a) {
+    const DlTok *name = parse_rel_name(ps);
+    if (!name)
+        return false;
     if (at(ps, DL_TOK_DOT) && peek2(ps)->kind == DL_TOK_IDENT &&
         ps->t[ps->pos + 2].kind == DL_TOK_LPAREN) {
         unsupported(ps, name, "qualified relation names (components)");
@@ -684,13 +697,10 @@ static BNode *parse_list(Parser *ps, DlTokKind sep, int kind, BNode *(*sub)(Pars
         return NULL;
     BNode *k = first;
     for (;;) {
-        if (vec_push(&n->kids, k) != OK) {
-            ps->st = E_NOMEM;
+        if (!pushed(ps, vec_push(&n->kids, k)))
             return NULL;
-        }
-        if (!at(ps, sep))
+        if (!accept(ps, sep))
             return n;
-        next(ps);
         if (!(k = sub(ps)))
             return NULL;
     }
@@ -946,15 +956,13 @@ static void parse_type(Parser *ps, const DlTok *dir) {
         parts[0] = number_type ? "number" : "symbol";
         ty.parts = parts;
         ty.nparts = 1;
-    } else if (at(ps, DL_TOK_SUBTYPE)) {
-        next(ps);
+    } else if (accept(ps, DL_TOK_SUBTYPE)) {
         ty.form = DL_TY_SUB;
         if (!(parts[0] = parse_qname(ps)))
             return;
         ty.parts = parts;
         ty.nparts = 1;
-    } else if (at(ps, DL_TOK_EQ)) {
-        next(ps);
+    } else if (accept(ps, DL_TOK_EQ)) {
         if (at(ps, DL_TOK_LBRACKET)) {
             unsupported(ps, peek(ps), "record types");
             return;
@@ -970,9 +978,8 @@ static void parse_type(Parser *ps, const DlTok *dir) {
                 vec_release(&v);
                 return;
             }
-            if (!at(ps, DL_TOK_PIPE))
+            if (!accept(ps, DL_TOK_PIPE))
                 break;
-            next(ps);
         }
         ty.form = v.len > 1 ? DL_TY_UNION : DL_TY_ALIAS;
         ty.parts = alloc(ps, sizeof(char *) * v.len);
@@ -1002,23 +1009,11 @@ static DlDecl *add_decl_io(Parser *ps, const char *name, DlDirKind k, SrcLoc loc
 static void parse_decl(Parser *ps) {
     Vec(const DlTok *) names = {0};
     for (;;) {
-        const DlTok *t = peek(ps);
-        if (t->kind != DL_TOK_IDENT) {
-            expected(ps, "a relation name");
+        const DlTok *t = parse_rel_name(ps);
+        if (!t || !pushed(ps, vec_push(&names, t)))
             goto out;
-        }
-        if (is_reserved(t)) {
-            error_at(ps, t, "syntax error: %s%s is a reserved word, not a relation", "");
-            goto out;
-        }
-        next(ps);
-        if (vec_push(&names, t) != OK) {
-            ps->st = E_NOMEM;
-            goto out;
-        }
-        if (!at(ps, DL_TOK_COMMA))
+        if (!accept(ps, DL_TOK_COMMA))
             break;
-        next(ps);
     }
     if (at(ps, DL_TOK_DOT)) {
         unsupported(ps, peek(ps), "qualified relation names (components)");
@@ -1049,9 +1044,8 @@ static void parse_decl(Parser *ps) {
                 ps->st = E_NOMEM;
                 break;
             }
-            if (!at(ps, DL_TOK_COMMA))
+            if (!accept(ps, DL_TOK_COMMA))
                 break;
-            next(ps);
         }
     }
     if (!ps->err)
@@ -1116,10 +1110,8 @@ static void parse_decl(Parser *ps) {
         DL_MEMCPY(dc.attr_types, at_.v, sizeof(char *) * an.len);
         dc.eqrel = eqrel;
         dc.is_inline = inl;
-        if (vec_push(&ps->p->decls, dc) != OK) {
-            ps->st = E_NOMEM;
+        if (!pushed(ps, vec_push(&ps->p->decls, dc)))
             break;
-        }
         if (in)
             add_decl_io(ps, dc.name, DL_DIR_INPUT, dc.loc, NULL, 0);
         if (out_)
@@ -1140,16 +1132,12 @@ static void parse_io(Parser *ps, const DlTok *dir, DlDirKind k) {
         const DlTok *t = peek(ps);
         if (!parse_qname(ps))
             goto out;
-        if (vec_push(&names, t) != OK) {
-            ps->st = E_NOMEM;
+        if (!pushed(ps, vec_push(&names, t)))
             goto out;
-        }
-        if (!at(ps, DL_TOK_COMMA))
+        if (!accept(ps, DL_TOK_COMMA))
             break;
-        next(ps);
     }
-    if (at(ps, DL_TOK_LPAREN)) {
-        next(ps);
+    if (accept(ps, DL_TOK_LPAREN)) {
         while (!at(ps, DL_TOK_RPAREN)) {
             const DlTok *key = peek(ps);
             if (key->kind != DL_TOK_IDENT) {
@@ -1166,13 +1154,10 @@ static void parse_io(Parser *ps, const DlTok *dir, DlDirKind k) {
             }
             next(ps);
             DlIoOpt o = {tokstr(ps, key), tokstr(ps, v)};
-            if (vec_push(&opts, o) != OK) {
-                ps->st = E_NOMEM;
+            if (!pushed(ps, vec_push(&opts, o)))
                 goto out;
-            }
-            if (!at(ps, DL_TOK_COMMA))
+            if (!accept(ps, DL_TOK_COMMA))
                 break;
-            next(ps);
         }
         if (!expect(ps, DL_TOK_RPAREN))
             goto out;
@@ -1223,9 +1208,8 @@ static bool parse_plan(Parser *ps, DlPlanOrder **out, uint32_t *nout) {
                 vec_release(&order);
                 goto bad;
             }
-            if (!at(ps, DL_TOK_COMMA))
+            if (!accept(ps, DL_TOK_COMMA))
                 break;
-            next(ps);
         }
         if (!expect(ps, DL_TOK_RPAREN)) {
             vec_release(&order);
@@ -1236,13 +1220,10 @@ static bool parse_plan(Parser *ps, DlPlanOrder **out, uint32_t *nout) {
         if (o.atoms)
             DL_MEMCPY(o.atoms, order.v, sizeof(uint32_t) * order.len);
         vec_release(&order);
-        if (vec_push(&v, o) != OK) {
-            ps->st = E_NOMEM;
+        if (!pushed(ps, vec_push(&v, o)))
             goto bad;
-        }
-        if (!at(ps, DL_TOK_COMMA))
+        if (!accept(ps, DL_TOK_COMMA))
             break;
-        next(ps);
     }
     *out = alloc(ps, sizeof(DlPlanOrder) * (v.len + 1));
     if (*out)
@@ -1263,31 +1244,25 @@ static void parse_clause(Parser *ps) {
         DlAtom a = {0};
         if (!parse_atom(ps, &a))
             goto out;
-        if (vec_push(&heads, a) != OK) {
-            ps->st = E_NOMEM;
+        if (!pushed(ps, vec_push(&heads, a)))
             goto out;
-        }
-        if (!at(ps, DL_TOK_COMMA))
+        if (!accept(ps, DL_TOK_COMMA))
             break;
-        next(ps);
     }
     if (at(ps, DL_TOK_LE)) {
         unsupported(ps, peek(ps), "subsumption ('<=')");
         goto out;
     }
     Conjs conjs = {0};
-    if (at(ps, DL_TOK_DOT)) {
-        next(ps);
+    if (accept(ps, DL_TOK_DOT)) {
         if (heads.len != 1) {
             diags_add(ps->d, DIAG_ERROR, start->loc,
                       "syntax error: a fact has one atom (use ':-' for rules)");
             goto out;
         }
         LitVec empty = {0};
-        if (vec_push(&conjs, empty) != OK) {
-            ps->st = E_NOMEM;
+        if (!pushed(ps, vec_push(&conjs, empty)))
             goto out;
-        }
     } else {
         if (!expect(ps, DL_TOK_IF))
             goto out;
@@ -1331,10 +1306,8 @@ static void parse_clause(Parser *ps) {
                 c.nvars = (uint32_t)ps->vars.len;
                 c.plan = plan;
                 c.nplan = nplan;
-                if (vec_push(&ps->p->clauses, c) != OK) {
-                    ps->st = E_NOMEM;
+                if (!pushed(ps, vec_push(&ps->p->clauses, c)))
                     break;
-                }
             }
     }
     conjs_release(&conjs);

@@ -304,13 +304,6 @@ typedef struct Item {
     uint32_t atom_no; /* 1-based among positive atoms */
 } Item;
 
-static void collect_vars(const DlExpr *e, bool *set) {
-    if (e->kind == DL_X_VAR)
-        set[e->var] = true;
-    for (uint32_t i = 0; i < e->nargs; i++)
-        collect_vars(e->args[i], set);
-}
-
 static void collect_agg_vars(const DlAgg *g, bool *set);
 
 static void collect_lits_vars(const DlLit *lits, uint32_t n, bool *set, const DlAgg *skip) {
@@ -319,13 +312,13 @@ static void collect_lits_vars(const DlLit *lits, uint32_t n, bool *set, const Dl
         const DlExpr *es[2] = {l->lhs, l->rhs};
         if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG) {
             for (uint32_t j = 0; j < l->atom.nargs; j++) {
-                collect_vars(l->atom.args[j], set);
+                dl_expr_vars(l->atom.args[j], false, set);
                 if (l->atom.args[j]->agg && l->atom.args[j]->agg != skip)
                     collect_agg_vars(l->atom.args[j]->agg, set);
             }
         } else if (l->kind == DL_LIT_CMP) {
             for (int k = 0; k < 2; k++) {
-                collect_vars(es[k], set);
+                dl_expr_vars(es[k], false, set);
                 if (es[k]->agg && es[k]->agg != skip)
                     collect_agg_vars(es[k]->agg, set);
             }
@@ -336,7 +329,7 @@ static void collect_lits_vars(const DlLit *lits, uint32_t n, bool *set, const Dl
 static void collect_agg_vars(const DlAgg *g, bool *set) {
     collect_lits_vars(g->body, g->nbody, set, NULL);
     if (g->target)
-        collect_vars(g->target, set);
+        dl_expr_vars(g->target, false, set);
 }
 
 static Status plan_conj(PB *b, DlLit *lits, uint32_t n, DlAgg **aggs, uint32_t naggs,
@@ -461,18 +454,7 @@ static Status plan_conj(PB *b, DlLit *lits, uint32_t n, DlAgg **aggs, uint32_t n
                     collect_agg_vars(it->agg, inside);
                     /* outside: the conjunction and the head, not the insides of any
                      * aggregate (each aggregate's other variables are its own) */
-                    for (uint32_t k = 0; k < n; k++) {
-                        const DlLit *l = &lits[k];
-                        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG)
-                            for (uint32_t j = 0; j < l->atom.nargs; j++)
-                                collect_vars(l->atom.args[j], outside);
-                        else if (l->kind == DL_LIT_CMP) {
-                            collect_vars(l->lhs, outside);
-                            collect_vars(l->rhs, outside);
-                        }
-                    }
-                    for (uint32_t k = 0; k < b->cl->head.nargs; k++)
-                        collect_vars(b->cl->head.args[k], outside);
+                    dl_conj_vars(lits, n, &b->cl->head, false, outside);
                     bool ready = true;
                     for (uint32_t v = 0; v < b->nvars; v++)
                         if (inside[v] && (outside[v] || b->bound[v]) && !b->bound[v] &&

@@ -435,45 +435,6 @@ static void col_ref(StrBuf *o, const char *alias, const DlDecl *dc, uint32_t j) 
 
 /* ---- conjunctions -------------------------------------------------------------------- */
 
-static void mark_vars(const DlExpr *e, bool *set) {
-    if (e->kind == DL_X_VAR) {
-        set[e->var] = true;
-        return;
-    }
-    for (uint32_t i = 0; i < e->nargs; i++)
-        mark_vars(e->args[i], set);
-}
-
-static void mark_agg_vars(const DlAgg *g, bool *set);
-
-static void mark_vars_deep(const DlExpr *e, bool *set) {
-    if (e->kind == DL_X_VAR)
-        set[e->var] = true;
-    if (e->agg)
-        mark_agg_vars(e->agg, set);
-    for (uint32_t i = 0; i < e->nargs; i++)
-        mark_vars_deep(e->args[i], set);
-}
-
-static void mark_lits_deep(const DlLit *lits, uint32_t n, bool *set) {
-    for (uint32_t i = 0; i < n; i++) {
-        const DlLit *l = &lits[i];
-        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG)
-            for (uint32_t j = 0; j < l->atom.nargs; j++)
-                mark_vars_deep(l->atom.args[j], set);
-        else if (l->kind == DL_LIT_CMP) {
-            mark_vars_deep(l->lhs, set);
-            mark_vars_deep(l->rhs, set);
-        }
-    }
-}
-
-static void mark_agg_vars(const DlAgg *g, bool *set) {
-    mark_lits_deep(g->body, g->nbody, set);
-    if (g->target)
-        mark_vars_deep(g->target, set);
-}
-
 typedef Vec(const DlAgg *) AggList;
 
 /* The aggregates used directly by lits (an aggregate's node is a variable with agg). */
@@ -736,18 +697,7 @@ static void conj_sql(Sx *x, Scope *s, const DlLit *lits, uint32_t n, const DlAgg
     }
     /* the variables outside every aggregate (and the head's): an aggregate waits for
      * those it shares with them, as the planner does */
-    for (uint32_t i = 0; i < n; i++) {
-        const DlLit *l = &lits[i];
-        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG)
-            for (uint32_t j = 0; j < l->atom.nargs; j++)
-                mark_vars(l->atom.args[j], outside);
-        else if (l->kind == DL_LIT_CMP) {
-            mark_vars(l->lhs, outside);
-            mark_vars(l->rhs, outside);
-        }
-    }
-    for (uint32_t j = 0; j < x->cl->head.nargs; j++)
-        mark_vars(x->cl->head.args[j], outside);
+    dl_conj_vars(lits, n, &x->cl->head, false, outside);
     /* 2. equalities that bind a variable, and aggregates, as they become ready */
     for (bool progress = true; progress && !x->failed;) {
         progress = false;
@@ -772,7 +722,7 @@ static void conj_sql(Sx *x, Scope *s, const DlLit *lits, uint32_t n, const DlAgg
                 continue;
             const DlAgg *g = aggs[a];
             memset(inside, 0, x->nvars);
-            mark_agg_vars(g, inside);
+            dl_agg_vars(g, inside);
             bool ready = true;
             for (uint32_t v = 0; v < x->nvars; v++)
                 if (inside[v] && outside[v] && !s->bind[v] && v != g->var)
