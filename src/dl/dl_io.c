@@ -751,13 +751,18 @@ typedef struct KeyRow {
     Row row;
 } KeyRow;
 
-/* Sorts v[0..n) (rows of rel) into output order by one packed key, each column's word less
- * its least value in just the bits its range needs, with a radix sort: when there is no
- * float column and the columns' bits add up to 64 at most. Returns false (v untouched) when
- * that does not hold or memory is short: the caller compares rows instead. The order is the
- * one row_cmp gives (the packing keeps it and rows are distinct). */
-static bool radix_rows(const DlProgram *p, uint32_t rel, const uint32_t *rank, Row *v,
+/* Sorts the rows *vp[0..n) of rel into output order by one packed key, each column's word
+ * less its least value in just the bits its range needs, with a radix sort: when there is
+ * no float column and the columns' bits add up to 64 at most. Returns false (*vp untouched)
+ * when that does not hold or memory is short: the caller compares rows instead. The order
+ * is the one row_cmp gives (the packing keeps it and rows are distinct). On success *vp is
+ * another array: the rows array is freed once the keyed rows hold its pointers, and the
+ * sorted rows are compacted into the keyed array, so that the peak is the two keyed
+ * arrays (16 bytes a row each), not those and the rows array (the output of a large
+ * relation is the peak of many runs). */
+static bool radix_rows(const DlProgram *p, uint32_t rel, const uint32_t *rank, Row **vp,
                        size_t n) {
+    Row *v = *vp;
     const DlDecl *dc = &p->decls.v[rel];
     const DlRel *r = p->rels[rel];
     uint32_t ar = r->arity;
@@ -791,10 +796,11 @@ static bool radix_rows(const DlProgram *p, uint32_t rel, const uint32_t *rank, R
     }
     if (total > 64)
         return false;
-    KeyRow *a = mem_alloc(sizeof *a * n), *b = mem_alloc(sizeof *b * n);
-    if (!a || !b) {
+    KeyRow *a = mem_alloc(sizeof *a * n), *b = NULL;
+    size_t *cnt = mem_alloc(sizeof *cnt * ((size_t)1 << 11));
+    if (!a || !cnt) {
         mem_free(a);
-        mem_free(b);
+        mem_free(cnt);
         return false;
     }
     for (size_t i = 0; i < n; i++) {
@@ -806,14 +812,20 @@ static bool radix_rows(const DlProgram *p, uint32_t rel, const uint32_t *rank, R
         a[i].key = key;
         a[i].row = v[i];
     }
-    /* least significant digit first, 11 bits a pass, only as many passes as the bits */
-    enum { DIG = 11, NB = 1 << DIG };
-    size_t *cnt = mem_alloc(sizeof *cnt * NB);
-    if (!cnt) {
+    mem_free(v); /* a holds the rows now */
+    b = mem_alloc(sizeof *b * n);
+    if (!b) { /* give the rows back, unsorted, for the comparison sort */
+        v = mem_alloc(sizeof *v * n);
+        if (v)
+            for (size_t i = 0; i < n; i++)
+                v[i] = a[i].row;
+        *vp = v;
         mem_free(a);
-        mem_free(b);
+        mem_free(cnt);
         return false;
     }
+    /* least significant digit first, 11 bits a pass, only as many passes as the bits */
+    enum { DIG = 11, NB = 1 << DIG };
     for (uint32_t shift = 0; shift < total; shift += DIG) {
         memset(cnt, 0, sizeof *cnt * NB);
         for (size_t i = 0; i < n; i++)
@@ -830,11 +842,15 @@ static bool radix_rows(const DlProgram *p, uint32_t rel, const uint32_t *rank, R
         a = b;
         b = t;
     }
-    for (size_t i = 0; i < n; i++)
-        v[i] = a[i].row;
-    mem_free(cnt);
-    mem_free(a);
     mem_free(b);
+    mem_free(cnt);
+    /* compact in place: row i goes to bytes [8i, 8i + 8), which hold a[j] for j <= i/2
+     * only, all read already */
+    Row *out = (Row *)(void *)a;
+    for (size_t i = 0; i < n; i++)
+        out[i] = a[i].row;
+    Row *shrunk = mem_realloc(a, sizeof *out * n);
+    *vp = shrunk ? shrunk : out;
     return true;
 }
 
@@ -844,12 +860,8 @@ static Status sorted_with(const DlProgram *p, uint32_t rel, const uint32_t *rank
     const DlRel *r = p->rels[rel];
     size_t n = r && r->arity ? r->n : 0;
     Row *v = mem_alloc(sizeof(Row) * (n + 1));
-    Row *tmp = mem_alloc(sizeof(Row) * (n / 2 + 1));
-    if (!v || !tmp) {
-        mem_free(v);
-        mem_free(tmp);
+    if (!v)
         return E_NOMEM;
-    }
     size_t i = 0;
     DlCursor c;
     if (n && dl_rel_first(r, 0, &c))
@@ -860,11 +872,16 @@ static Status sorted_with(const DlProgram *p, uint32_t rel, const uint32_t *rank
     for (uint32_t k = 0; k < (r ? r->arity : 0); k++)
         if (r->pos0[k] != k || dl_decl_kind(&p->decls.v[rel], k) != DL_KIND_UNSIGNED)
             sorted = false;
-    if (n > 1 && !sorted && !radix_rows(p, rel, rank, v, n)) {
+    if (n > 1 && !sorted && !radix_rows(p, rel, rank, &v, n)) {
+        Row *tmp = v ? mem_alloc(sizeof(Row) * (n / 2 + 1)) : NULL;
+        if (!tmp) {
+            mem_free(v);
+            return E_NOMEM;
+        }
         SortCtx sc = {p, &p->decls.v[rel], r, rank};
         merge_sort(&sc, v, tmp, n);
+        mem_free(tmp);
     }
-    mem_free(tmp);
     *order = v;
     return OK;
 }
