@@ -55,6 +55,10 @@ extern const size_t embedded_datalog_count;
 /* The embedded file of that name ("ir.dl"), or NULL (main.c). */
 const EmbeddedFile *cli_embedded(const char *name);
 struct StrBuf;
+/* Appends the text of a Datalog file without its `#include "F"` lines of the shipped
+ * files F (a blank line for each, so that the line numbers stay), ending in a newline
+ * (main.c): the programs irlog builds put the shipped files together themselves. */
+void cli_add_program_text(struct StrBuf *sb, const char *text, size_t len);
 /* Appends the program of `irlog check` and of the shipped views (cmd_sqlviews.c): the
  * schema (facts_schema_dl with its .input lines), then the embedded datalog/ir.dl and
  * datalog/constraints.dl without their #include lines. Returns false when they are not

@@ -125,23 +125,6 @@ static double now_s(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Whether the line [p, end) is `#include "F"` of a shipped file F. */
-static bool includes_shipped(const char *p, const char *end) {
-    while (p < end && (*p == ' ' || *p == '\t'))
-        p++;
-    if (end - p < 10 || strncmp(p, "#include \"", 10) != 0)
-        return false;
-    p += 10;
-    const char *q = memchr(p, '"', (size_t)(end - p));
-    if (!q)
-        return false;
-    for (size_t i = 0; i < embedded_datalog_count; i++)
-        if (strlen(embedded_datalog[i].name) == (size_t)(q - p) &&
-            memcmp(embedded_datalog[i].name, p, (size_t)(q - p)) == 0)
-            return true;
-    return false;
-}
-
 /* Appends `#line 1 "name"` (name escaped as a C string). */
 static void add_line_marker(StrBuf *sb, const char *name) {
     sb_adds(sb, "#line 1 \"");
@@ -157,18 +140,7 @@ static void add_line_marker(StrBuf *sb, const char *name) {
  * files (blank lines instead, so that the line numbers stay). */
 static void add_part(StrBuf *sb, const char *name, const char *text, size_t len) {
     add_line_marker(sb, name);
-    const char *p = text, *end = text + len;
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *le = nl ? nl + 1 : end;
-        if (includes_shipped(p, le))
-            sb_adds(sb, "\n");
-        else
-            sb_add(sb, p, (size_t)(le - p));
-        p = le;
-    }
-    if (len && text[len - 1] != '\n')
-        sb_addc(sb, '\n');
+    cli_add_program_text(sb, text, len);
 }
 
 /* Appends s as a Datalog string literal. */

@@ -12,28 +12,13 @@
 #include "dl.h"
 #include "facts.h"
 
-/* Appends an embedded file without its #include lines of the other shipped files (the
- * schema comes first); a blank line stands for each, to keep the line numbers. */
-static void add_program(StrBuf *sb, const EmbeddedFile *f) {
-    const char *p = f->text, *end = f->text + f->len;
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *le = nl ? nl + 1 : end;
-        if (strncmp(p, "#include \"", 10) != 0)
-            sb_add(sb, p, (size_t)(le - p));
-        else
-            sb_adds(sb, "\n");
-        p = le;
-    }
-}
-
 bool cli_constraints_program(StrBuf *sb) {
     const EmbeddedFile *ir = cli_embedded("ir.dl"), *cons = cli_embedded("constraints.dl");
     if (!ir || !cons)
         return false;
     facts_schema_dl(sb, true);
-    add_program(sb, ir);
-    add_program(sb, cons);
+    cli_add_program_text(sb, ir->text, ir->len);
+    cli_add_program_text(sb, cons->text, cons->len);
     return !sb->oom;
 }
 

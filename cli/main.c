@@ -49,6 +49,38 @@ const EmbeddedFile *cli_embedded(const char *name) {
     return NULL;
 }
 
+/* Whether the line [p, end) is `#include "F"` of a shipped file F. */
+static bool includes_shipped(const char *p, const char *end) {
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    if (end - p < 10 || strncmp(p, "#include \"", 10) != 0)
+        return false;
+    p += 10;
+    const char *q = memchr(p, '"', (size_t)(end - p));
+    if (!q)
+        return false;
+    for (size_t i = 0; i < embedded_datalog_count; i++)
+        if (strlen(embedded_datalog[i].name) == (size_t)(q - p) &&
+            memcmp(embedded_datalog[i].name, p, (size_t)(q - p)) == 0)
+            return true;
+    return false;
+}
+
+void cli_add_program_text(StrBuf *sb, const char *text, size_t len) {
+    const char *p = text, *end = text + len;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *le = nl ? nl + 1 : end;
+        if (includes_shipped(p, le))
+            sb_adds(sb, "\n");
+        else
+            sb_add(sb, p, (size_t)(le - p));
+        p = le;
+    }
+    if (len && text[len - 1] != '\n')
+        sb_addc(sb, '\n');
+}
+
 int cli_usage(const char *cmd) {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(commands[i].name, cmd) == 0)
