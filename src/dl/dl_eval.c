@@ -71,6 +71,11 @@ typedef struct Worker {
         const DlOp *op;
         DlCursor c;
     } hints[64];            /* per op: the leaf its last search reached (reset per task) */
+    /* set at a time (DlOp.keys_only, set_union) */
+    DlSetMap **mirror;      /* per relation: its tuples as sets (Eval.mirror) */
+    DlSetMap **dmirror;     /* per relation: its delta as sets (Eval.dmirror) */
+    DlSetMap **local;       /* per relation: what this worker's unions emitted in this phase */
+    DlValue ukey[64];       /* the prefix a keys-only op visits (declared order) */
 } Worker;
 
 /* The search hint of an op (a leaf of the relation the op reads in this phase). */
@@ -804,8 +809,43 @@ static inline bool interrupted(Worker *w) {
     return true;
 }
 
+/* A keys-only op's row: its prefix (the index's order ends with the set column) goes to
+ * ukey in declared order. */
+static inline void keep_prefix(Worker *w, const DlOp *op, const DlValue *t) {
+    const uint32_t *ord = w->p->relplans[op->rel].idx[op->index].cols;
+    for (uint32_t k = 0; k + 1 < op->arity; k++)
+        w->ukey[ord[k]] = t[k];
+}
+
+/* Moves c past the rows with the prefix of the row under it (at most *count rows in all);
+ * false at the end. */
+static inline bool skip_prefix(const DlRel *r, const DlOp *op, DlCursor *c, size_t *count) {
+    const DlValue *t = dl_cursor_tuple(r, c);
+    size_t pre = sizeof(DlValue) * (op->arity - 1);
+    for (;;) {
+        if (!--*count || !dl_cursor_next(r, c))
+            return false;
+        if (memcmp(dl_cursor_tuple(r, c), t, pre) != 0)
+            return true;
+    }
+}
+
 static void exec_scan(Worker *w, const DlOp *op, DlCursor c, size_t count) {
     const DlRel *r = op_rel(w, op);
+    if (op->keys_only) {
+        do {
+            if (interrupted(w))
+                return;
+            const DlValue *t = dl_cursor_tuple(r, &c);
+            if (match_row(op, t, w->env)) {
+                keep_prefix(w, op, t);
+                exec(w, op + 1);
+                if (w->st != OK || op->once)
+                    return;
+            }
+        } while (skip_prefix(r, op, &c, &count));
+        return;
+    }
     do {
         if (interrupted(w))
             return;
@@ -815,6 +855,74 @@ static void exec_scan(Worker *w, const DlOp *op, DlCursor c, size_t count) {
                 return;
         }
     } while (--count && dl_cursor_next(r, &c));
+}
+
+/* Sets no larger than this are emitted member by member, unfiltered (the buffer drops
+ * what R holds): a lookup in the head's mirror and the worker's own would cost more. */
+#define SET_SMALL 4
+
+/* The head's set (the head columns but the last) ∪= the set of the keys-only op's prefix
+ * (ukey) in set_rel, or in its delta: emits the members that neither the head's mirror
+ * (R at the start of the phase) nor this worker's earlier unions in the phase hold. */
+static void exec_union(Worker *w, const DlOp *op) {
+    uint32_t har = op->arity;
+    DlValue t[64];
+    for (uint32_t j = 0; j + 1 < har; j++)
+        if (!eval(w, op->head[j], &t[j]))
+            return;
+    const DlSetMap *sm = op->set_delta ? w->dmirror[op->set_rel] : w->mirror[op->set_rel];
+    const DlBits *sb = sm ? dl_setmap_get(sm, w->ukey) : NULL;
+    if (!sb || !sb->count)
+        return;
+    if (sb->count <= SET_SMALL) {
+        for (uint32_t i = 0; i < sb->cap; i++) {
+            uint64_t blk = sb->slot[2 * (size_t)i], m = sb->slot[2 * (size_t)i + 1];
+            for (; m; m &= m - 1) {
+                t[har - 1] = blk << 6 | (uint64_t)__builtin_ctzll(m);
+                emit(w, op, t);
+                if (w->st != OK)
+                    return;
+            }
+        }
+        return;
+    }
+    const DlSetMap *hm = w->mirror[op->rel];
+    const DlBits *hb = hm ? dl_setmap_get(hm, t) : NULL;
+    Status st;
+    if (!w->local[op->rel]) {
+        st = dl_setmap_new(&w->local[op->rel], har - 1, w->p->rels[op->rel]->mem);
+        if (st != OK) {
+            w->st = st;
+            return;
+        }
+    }
+    DlSetMap *lm = w->local[op->rel];
+    DlBits *lb;
+    st = dl_setmap_add(lm, t, &lb);
+    if (st != OK) {
+        w->st = st;
+        return;
+    }
+    for (uint32_t i = 0; i < sb->cap; i++) {
+        uint64_t blk = sb->slot[2 * (size_t)i], m = sb->slot[2 * (size_t)i + 1];
+        if (!m)
+            continue;
+        if (hb)
+            m &= ~dl_bits_word(hb, blk);
+        if (!m)
+            continue;
+        st = dl_bits_or(lm, lb, blk, m, &m);
+        if (st != OK) {
+            w->st = st;
+            return;
+        }
+        for (; m; m &= m - 1) {
+            t[har - 1] = blk << 6 | (uint64_t)__builtin_ctzll(m);
+            emit(w, op, t);
+            if (w->st != OK)
+                return;
+        }
+    }
 }
 
 static void exec(Worker *w, const DlOp *op) {
@@ -838,6 +946,7 @@ static void exec(Worker *w, const DlOp *op) {
         DlCursor c;
         if (!dl_rel_seek(r, (uint32_t)op->index, key, nk, &c, hint_for(w, op)))
             return;
+        size_t count = SIZE_MAX;
         do {
             const DlValue *t = dl_cursor_tuple(r, &c);
             bool same = true;
@@ -847,11 +956,13 @@ static void exec(Worker *w, const DlOp *op) {
             if (!same || interrupted(w))
                 return;
             if (match_row(op, t, env)) {
+                if (op->keys_only)
+                    keep_prefix(w, op, t);
                 exec(w, op + 1);
                 if (w->st != OK || op->once)
                     return;
             }
-        } while (dl_cursor_next(r, &c));
+        } while (op->keys_only ? skip_prefix(r, op, &c, &count) : dl_cursor_next(r, &c));
         return;
     }
     case DL_OP_EXISTS: {
@@ -899,6 +1010,10 @@ static void exec(Worker *w, const DlOp *op) {
     case DL_OP_AGG: exec_agg(w, op); return;
     case DL_OP_AGG_STEP: agg_step(w, op); return;
     case DL_OP_EMIT: {
+        if (op->set_union) {
+            exec_union(w, op);
+            return;
+        }
         DlValue t[64];
         for (uint32_t j = 0; j < op->arity; j++)
             if (!eval(w, op->head[j], &t[j]))
@@ -954,6 +1069,17 @@ static void worker_release(Worker *w) {
     if (w->own_out) {
         free_rels(w->out, w->p->decls.len);
         mem_free(w->out);
+    }
+    for (size_t i = 0; w->local && i < w->p->decls.len; i++)
+        dl_setmap_free(w->local[i]);
+    mem_free(w->local);
+}
+
+/* Drops what a worker's unions emitted (at the start of a phase). */
+static void reset_local(Worker *w) {
+    for (size_t i = 0; w->local && i < w->p->decls.len; i++) {
+        dl_setmap_free(w->local[i]);
+        w->local[i] = NULL;
     }
 }
 
@@ -1027,7 +1153,88 @@ typedef struct Eval {
     DlRel **delta;   /* per relation: the current delta (may be the relation itself) */
     DlRel **news;    /* per relation: tuples derived in this iteration, not in R */
     FILE *profile;   /* per-rule profile wanted (phases run sequentially) */
+    /* set at a time: the mirrors the unions read (DlOp.set_union) */
+    DlSetMap **mirror;  /* per relation: R as sets, from the first stratum that needs it to
+                           the last (mlast); kept up to date while R grows */
+    DlSetMap **dmirror; /* per relation: its delta as sets (the first delta: mirror itself) */
+    uint32_t *mlast;    /* per relation: the last stratum needing its mirror (UINT32_MAX:
+                           none) */
+    bool *dneed;        /* per relation: the current stratum reads its delta as sets */
 } Eval;
+
+/* Adds a tuple in index 0's order of r (or of a relation with r's orders) to m. *last
+ * and lkey cache the set of the previous tuple's key (consecutive tuples often share it). */
+static Status mirror_put(DlSetMap *m, const DlRel *r, const DlValue *t, DlBits **last,
+                         DlValue *lkey) {
+    uint32_t ar = r->arity, kl = ar - 1;
+    DlValue d[64];
+    for (uint32_t k = 0; k < ar; k++)
+        d[k] = dl_rel_col0(r, t, k);
+    if (!*last || memcmp(d, lkey, sizeof(DlValue) * kl) != 0) {
+        Status st = dl_setmap_add(m, d, last);
+        if (st != OK) {
+            *last = NULL;
+            return st;
+        }
+        DL_MEMCPY(lkey, d, sizeof(DlValue) * kl);
+    }
+    uint64_t added;
+    return dl_bits_or(m, *last, d[kl] >> 6, 1ull << (d[kl] & 63), &added);
+}
+
+/* m ∪= the tuples of r. */
+static Status mirror_add_rel(DlSetMap *m, const DlRel *r) {
+    Status st = OK;
+    DlCursor c;
+    DlBits *last = NULL;
+    DlValue lkey[64];
+    if (!r || !dl_rel_first(r, 0, &c))
+        return OK;
+    do
+        st = mirror_put(m, r, dl_cursor_tuple(r, &c), &last, lkey);
+    while (st == OK && dl_cursor_next(r, &c));
+    return st;
+}
+
+/* m ∪= the tuples of a buffer for r (index 0's order). */
+static Status mirror_add_buf(DlSetMap *m, const DlRel *r, const DlBuf *b) {
+    Status st = OK;
+    DlBits *last = NULL;
+    DlValue lkey[64];
+    for (size_t i = 0; i < b->n && st == OK; i++)
+        st = mirror_put(m, r, b->v + i * b->arity, &last, lkey);
+    return st;
+}
+
+/* The mirrors a stratum's unions read, built from the relations where missing. */
+static Status mirrors_for(Eval *ev, const DlStratum *sv) {
+    DlProgram *p = ev->p;
+    for (uint32_t i = 0; i < sv->nrec; i++) {
+        const DlOp *e = &sv->rec[i].ops[sv->rec[i].nops - 1];
+        if (!e->set_union)
+            continue;
+        uint32_t rels[2] = {e->rel, e->set_rel};
+        for (int k = 0; k < 2; k++) {
+            uint32_t rel = rels[k];
+            if (ev->mirror[rel])
+                continue;
+            Status st = dl_setmap_new(&ev->mirror[rel], p->decls.v[rel].arity - 1, &p->mem);
+            if (st == OK)
+                st = mirror_add_rel(ev->mirror[rel], p->rels[rel]);
+            if (st != OK)
+                return st;
+        }
+        if (e->set_delta)
+            ev->dneed[e->set_rel] = true;
+    }
+    return OK;
+}
+
+static void free_dmirror(Eval *ev, uint32_t rel) {
+    if (ev->dmirror[rel] != ev->mirror[rel])
+        dl_setmap_free(ev->dmirror[rel]);
+    ev->dmirror[rel] = NULL;
+}
 
 static uint64_t now_ns(void) {
     struct timespec ts;
@@ -1136,8 +1343,11 @@ static Status flush_bufs(Eval *ev, bool rec, bool threaded) {
         if (rec) {
             TRY(dl_buf_compact(dst, R));
             TRY(dl_rel_from_buf(ev->news[rel], dst));
-        } else
+        } else {
+            if (ev->mirror[rel])
+                TRY(mirror_add_buf(ev->mirror[rel], R, dst));
             TRY(dl_rel_add_buf(R, dst, &p->relplans[rel]));
+        }
     }
 fail:
     return st;
@@ -1151,6 +1361,9 @@ static Status run_phase(Eval *ev, const DlPlanRule *rules, uint32_t n, bool rec)
     size_t total = 0;
     for (uint32_t i = 0; i < n; i++)
         total += scan_size(ev, &rules[i]);
+    reset_local(&ev->main);
+    for (unsigned i = 0; ev->threads && i < ev->jobs; i++)
+        reset_local(&ev->threads[i].w);
     if (ev->jobs <= 1 || total < ev->par_min || ev->profile) {
         ev->main.out = rec ? ev->news : p->rels;
         ev->main.check = rec; /* recursive: only tuples R lacks go to new */
@@ -1250,6 +1463,7 @@ static Status advance(Eval *ev, const DlStratum *sv) {
         if (ev->delta[rel] != R)
             dl_rel_free(ev->delta[rel]);
         ev->delta[rel] = NULL;
+        free_dmirror(ev, rel);
         if (!nw || !nw->n) {
             dl_rel_free(nw);
             continue;
@@ -1265,6 +1479,13 @@ static Status advance(Eval *ev, const DlStratum *sv) {
             dl_rel_free(ev->delta[rel]);
             ev->delta[rel] = nw;
             nw = NULL;
+            if (ev->mirror[rel])
+                st = mirror_add_rel(ev->mirror[rel], ev->delta[rel]);
+            if (st == OK && ev->dneed[rel]) {
+                st = dl_setmap_new(&ev->dmirror[rel], R->arity - 1, &p->mem);
+                if (st == OK)
+                    st = mirror_add_rel(ev->dmirror[rel], ev->delta[rel]);
+            }
             dst[nm] = R;
             src[nm++] = ev->delta[rel];
             if (nm == 64) {
@@ -1304,7 +1525,10 @@ static void print_join_order(const DlProgram *p, const DlPlanRule *r, FILE *f) {
         }
         fprintf(f, " %s%s%s(", pre, p->decls.v[op->rel].name, op->delta ? "[delta]" : "");
         for (uint32_t c = 0; c < op->arity; c++)
-            fputs((op->mask >> c) & 1 ? "k" : "_", f);
+            fputs(op->keys_only && c + 1 == op->arity ? "*"
+                  : (op->mask >> c) & 1                ? "k"
+                                                       : "_",
+                  f);
         fputc(')', f);
     }
     fputc('\n', f);
@@ -1469,10 +1693,27 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
     ev.main.bufs = mem_calloc(nrel + 1, sizeof(DlBuf));
     ev.delta = mem_calloc(nrel + 1, sizeof(DlRel *));
     ev.news = mem_calloc(nrel + 1, sizeof(DlRel *));
-    if (!ev.delta || !ev.news || !ev.main.bufs) {
+    ev.mirror = mem_calloc(nrel + 1, sizeof(DlSetMap *));
+    ev.dmirror = mem_calloc(nrel + 1, sizeof(DlSetMap *));
+    ev.mlast = mem_calloc(nrel + 1, sizeof(uint32_t));
+    ev.dneed = mem_calloc(nrel + 1, sizeof(bool));
+    ev.main.local = mem_calloc(nrel + 1, sizeof(DlSetMap *));
+    if (!ev.delta || !ev.news || !ev.main.bufs || !ev.mirror || !ev.dmirror || !ev.mlast ||
+        !ev.dneed || !ev.main.local) {
         st = E_NOMEM;
         goto fail;
     }
+    ev.main.mirror = ev.mirror;
+    ev.main.dmirror = ev.dmirror;
+    for (size_t r = 0; r < nrel; r++)
+        ev.mlast[r] = UINT32_MAX;
+    for (uint32_t s = 0; s < p->nstrata; s++)
+        for (uint32_t i = 0; i < p->strata[s].nrec; i++) {
+            const DlPlanRule *r = &p->strata[s].rec[i];
+            const DlOp *e = &r->ops[r->nops - 1];
+            if (e->set_union)
+                ev.mlast[e->rel] = ev.mlast[e->set_rel] = s;
+        }
     if (ev.jobs > 1) {
         ev.threads = mem_calloc(ev.jobs, sizeof(Thread));
         if (!ev.threads) {
@@ -1487,7 +1728,10 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             w->own_out = true;
             w->out = mem_calloc(nrel + 1, sizeof(DlRel *));
             w->bufs = mem_calloc(nrel + 1, sizeof(DlBuf));
-            if (!w->out || !w->bufs) {
+            w->local = mem_calloc(nrel + 1, sizeof(DlSetMap *));
+            w->mirror = ev.mirror;
+            w->dmirror = ev.dmirror;
+            if (!w->out || !w->bufs || !w->local) {
                 st = E_NOMEM;
                 goto fail;
             }
@@ -1518,14 +1762,19 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             st = E_LIMIT;
             goto fail;
         }
+        TRY(mirrors_for(&ev, sv));
         TRY(run_phase(&ev, sv->base, sv->nbase, false));
         if (!sv->recursive || !sv->nrec) {
             if (dead)
                 TRY(free_dead(p, dead, s));
             continue;
         }
-        for (uint32_t i = 0; i < sv->nrels; i++)
-            ev.delta[sv->rels[i]] = p->rels[sv->rels[i]]; /* first delta: all of R */
+        for (uint32_t i = 0; i < sv->nrels; i++) {
+            uint32_t rel = sv->rels[i];
+            ev.delta[rel] = p->rels[rel]; /* first delta: all of R */
+            if (ev.dneed[rel])
+                ev.dmirror[rel] = ev.mirror[rel];
+        }
         for (;;) {
             bool any = false;
             for (uint32_t i = 0; i < sv->nrels; i++) {
@@ -1563,7 +1812,14 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             if (ev.delta[rel] != p->rels[rel])
                 dl_rel_free(ev.delta[rel]);
             ev.delta[rel] = NULL;
+            free_dmirror(&ev, rel);
+            ev.dneed[rel] = false;
         }
+        for (size_t r = 0; r < nrel; r++)
+            if (ev.mlast[r] == s) {
+                dl_setmap_free(ev.mirror[r]);
+                ev.mirror[r] = NULL;
+            }
         if (dead)
             TRY(free_dead(p, dead, s));
     }
@@ -1578,6 +1834,14 @@ fail:
     free_rels(ev.news, nrel);
     mem_free(ev.delta);
     mem_free(ev.news);
+    for (size_t r = 0; ev.dmirror && ev.mirror && r < nrel; r++)
+        free_dmirror(&ev, (uint32_t)r);
+    for (size_t r = 0; ev.mirror && r < nrel; r++)
+        dl_setmap_free(ev.mirror[r]);
+    mem_free(ev.mirror);
+    mem_free(ev.dmirror);
+    mem_free(ev.mlast);
+    mem_free(ev.dneed);
     if (ev.threads) {
         p->intern_lock = NULL;
         if (mu_init)

@@ -258,6 +258,15 @@ struct DlOp {
     DlOp *sub;          /* AGG sub-plan, ends with AGG_STEP */
     uint32_t nsub;
     DlExpr **head;      /* EMIT: one expression per column */
+    /* Set at a time (dl_plan: a recursive rule whose head's last column is a variable
+     * that the body has only in the last column of one atom). That atom's op is
+     * keys_only: it binds the other columns, visits each distinct prefix once and leaves
+     * the prefix (declared order) in the worker's ukey; the EMIT then unions the set of
+     * that prefix in set_rel (its delta when set_delta) into the head's set. */
+    bool keys_only;     /* SCAN/LOOKUP */
+    bool set_union;     /* EMIT */
+    bool set_delta;     /* EMIT */
+    uint32_t set_rel;   /* EMIT */
 };
 
 typedef struct DlPlanRule {
@@ -412,6 +421,46 @@ static inline DlValue dl_rel_col0(const DlRel *r, const DlValue *t, uint32_t k) 
 }
 /* Bytes held, for the docs and benchmarks. */
 size_t dl_rel_bytes(const DlRel *r);
+/* Adds new_bytes - old_bytes to m (atomically) and raises its peak; E_LIMIT past its
+ * limit (the bytes stay counted). */
+Status dl_mem_account(DlMem *m, size_t old_bytes, size_t new_bytes);
+
+/* ---- sets of values (dl_bits.c) ---------------------------------------------------- */
+/* A set of 64-bit values: blocks of 64 (block = value >> 6; bit value & 63 of the word),
+ * in an open-addressing table keyed by block (a zero word marks an empty slot). */
+typedef struct DlBits {
+    uint64_t *slot;  /* cap pairs: block, word */
+    uint32_t cap;    /* 0 or a power of two */
+    uint32_t nblk;   /* pairs used */
+    uint64_t count;  /* values held */
+} DlBits;
+
+/* Key (klen values) -> DlBits. Keys are kept in insertion order in keys[]. */
+typedef struct DlSetMap {
+    uint32_t klen;
+    uint32_t n, ncap;  /* entries */
+    DlValue *keys;     /* n × klen */
+    DlBits *sets;      /* n */
+    uint32_t *tab;     /* tcap slots: entry + 1, 0 empty */
+    uint32_t tcap;
+    size_t bytes;      /* accounted in mem */
+    DlMem *mem;
+} DlSetMap;
+
+Status dl_setmap_new(DlSetMap **out, uint32_t klen, DlMem *mem);
+void dl_setmap_free(DlSetMap *m);
+/* The set of key, or NULL. */
+DlBits *dl_setmap_get(const DlSetMap *m, const DlValue *key);
+/* The set of key, added empty when absent (pointers into the map stay valid until the
+ * next add). */
+Status dl_setmap_add(DlSetMap *m, const DlValue *key, DlBits **out);
+/* Adds v to key's set. */
+Status dl_setmap_add_tuple(DlSetMap *m, const DlValue *key, DlValue v);
+/* The word of block blk (0 when absent). */
+uint64_t dl_bits_word(const DlBits *b, uint64_t blk);
+/* b's block blk |= word (b belongs to m, which accounts its memory). OUT *added: the bits
+ * that were not there. */
+Status dl_bits_or(DlSetMap *m, DlBits *b, uint64_t blk, uint64_t word, uint64_t *added);
 
 /* ---- program -------------------------------------------------------------------- */
 struct DlProgram {

@@ -14,6 +14,7 @@
  * Invariant: every DlOp's slots index the plan's environment (variables, then constants);
  * after planning, an op's cols and key are in its index's column order.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "dl_int.h"
@@ -927,6 +928,82 @@ fail:
     return st;
 }
 
+/* ---- set at a time ----------------------------------------------------------------- */
+
+/* Occurrences of variable v in e (an aggregate's result counts its body's too). */
+static uint32_t var_uses(const DlExpr *e, uint32_t v, bool *scratch, uint32_t nvars) {
+    uint32_t n = 0;
+    if (e->kind == DL_X_VAR && e->var == v)
+        n++;
+    if (e->agg) {
+        memset(scratch, 0, nvars + 1);
+        dl_agg_vars(e->agg, scratch);
+        n += scratch[v];
+    }
+    for (uint32_t i = 0; i < e->nargs; i++)
+        n += var_uses(e->args[i], v, scratch, nvars);
+    return n;
+}
+
+/* Makes a recursive version set at a time when it can (DlOp.keys_only): the head's last
+ * column is a variable v, which no other head column uses, and which the body has once
+ * only, in the last column of a positive atom whose op is a top-level scan or lookup
+ * of an order that ends with that column; neither relation is an eqrel. The rule's
+ * matches then differ only in v for each prefix of that atom, so one visit per distinct
+ * prefix and a union of sets give the same tuples. */
+static Status set_at_a_time(DlProgram *p, DlPlanRule *r) {
+    const DlClause *cl = &p->clauses.v[r->clause];
+    const DlAtom *h = &cl->head;
+    DlOp *emit = &r->ops[r->nops - 1];
+    if (!h->nargs || emit->kind != DL_OP_EMIT || p->decls.v[h->rel].eqrel)
+        return OK;
+    const DlExpr *last = h->args[h->nargs - 1];
+    if (last->kind != DL_X_VAR || last->agg)
+        return OK;
+    uint32_t v = last->var, nv = cl->nvars;
+    bool *scratch = mem_calloc(nv + 1, 1);
+    if (!scratch)
+        return E_NOMEM;
+    uint32_t uses = 0;
+    for (uint32_t j = 0; j < h->nargs; j++)
+        uses += var_uses(h->args[j], v, scratch, nv);
+    uint32_t body_uses = 0;
+    for (uint32_t i = 0; i < cl->nbody; i++) {
+        const DlLit *l = &cl->body[i];
+        if (l->kind == DL_LIT_ATOM || l->kind == DL_LIT_NEG)
+            for (uint32_t j = 0; j < l->atom.nargs; j++)
+                body_uses += var_uses(l->atom.args[j], v, scratch, nv);
+        else if (l->kind == DL_LIT_CMP)
+            body_uses += var_uses(l->lhs, v, scratch, nv) + var_uses(l->rhs, v, scratch, nv);
+    }
+    for (uint32_t i = 0; i < cl->naggs; i++) {
+        memset(scratch, 0, nv + 1);
+        dl_agg_vars(cl->aggs[i], scratch);
+        body_uses += scratch[v];
+    }
+    mem_free(scratch);
+    if (uses != 1 || body_uses != 1)
+        return OK;
+    for (uint32_t k = 0; k + 1 < r->nops; k++) {
+        DlOp *op = &r->ops[k];
+        if ((op->kind != DL_OP_SCAN && op->kind != DL_OP_LOOKUP) || !op->arity)
+            continue;
+        uint32_t ar = op->arity;
+        const uint32_t *ord = p->relplans[op->rel].idx[op->index].cols;
+        if (op->cols[ar - 1].act != DL_COL_BIND || op->cols[ar - 1].slot != v)
+            continue;
+        if (ord[ar - 1] != ar - 1 || p->decls.v[op->rel].eqrel)
+            return OK;
+        op->keys_only = true;
+        op->cols[ar - 1].act = DL_COL_SKIP;
+        emit->set_union = true;
+        emit->set_delta = op->delta;
+        emit->set_rel = op->rel;
+        return OK;
+    }
+    return OK;
+}
+
 Status dl_plan_build(DlProgram *p, Diags *d) {
     Status st = OK;
     size_t e0 = d->nerrors;
@@ -1119,6 +1196,10 @@ Status dl_plan_build(DlProgram *p, Diags *d) {
         s->nrec = (uint32_t)rec.len;
     }
     TRY(assign_indexes(p));
+    if (!getenv("IRLOG_DL_NO_SETS"))
+        for (uint32_t c = 0; c < p->nstrata; c++)
+            for (uint32_t i = 0; i < p->strata[c].nrec; i++)
+                TRY(set_at_a_time(p, &p->strata[c].rec[i]));
     /* a search outside aggregates that binds nothing only needs one match (the rest of
      * the rule would run again with the same values; inside an aggregate every match
      * counts) */
@@ -1136,7 +1217,10 @@ Status dl_plan_build(DlProgram *p, Diags *d) {
                     for (uint32_t j = 0; j < op->arity; j++)
                         if (op->cols && op->cols[j].act == DL_COL_BIND)
                             binds = true;
-                    op->once = op->cols && !binds;
+                    /* a keys-only op visits every distinct prefix, unless its key
+                     * fixes the prefix */
+                    op->once = op->cols && !binds &&
+                               (!op->keys_only || op->nkey + 1 >= op->arity);
                 }
         }
     }

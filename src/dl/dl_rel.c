@@ -65,7 +65,7 @@ static inline int cmpk(const DlValue *a, const DlValue *b, uint32_t n) {
     return 0;
 }
 
-static Status mem_account(DlMem *m, size_t old_bytes, size_t new_bytes) {
+Status dl_mem_account(DlMem *m, size_t old_bytes, size_t new_bytes) {
     size_t used;
     if (new_bytes >= old_bytes)
         used = __atomic_add_fetch(&m->used, new_bytes - old_bytes, __ATOMIC_RELAXED);
@@ -98,7 +98,7 @@ static DlNode *node_new(DlRel *r, bool leaf, Status *st) {
     nd->n = 0;
     nd->leaf = leaf;
     nd->next = NULL;
-    if (r->mem && mem_account(r->mem, 0, b) != OK) {
+    if (r->mem && dl_mem_account(r->mem, 0, b) != OK) {
         /* keep the node (it is linked by the caller) but report the limit */
         *st = E_LIMIT;
     }
@@ -163,7 +163,7 @@ void dl_rel_free(DlRel *r) {
         vec_release(&r->eq_members.v[i]);
     vec_release(&r->eq_members);
     if (r->mem)
-        (void)mem_account(r->mem, bytes, 0);
+        (void)dl_mem_account(r->mem, bytes, 0);
     mem_free(r);
 }
 
@@ -873,7 +873,7 @@ static Status level_nodes(const DlRel *r, const DlTree *t, uint32_t h, size_t m,
 static void subtree_drop(DlRel *r, DlNode *nd, uint32_t h) {
     size_t b = node_free(r, nd, h);
     if (r->mem)
-        (void)mem_account(r->mem, b, 0);
+        (void)dl_mem_account(r->mem, b, 0);
 }
 
 /* Frees the inner nodes of a tree above height h (the nodes at h and below stay). */
@@ -1406,7 +1406,7 @@ Status dl_rel_insert(DlRel *r, const DlValue *t, bool *added) {
 static Status buf_account(DlBuf *b, size_t bytes) {
     Status st = OK;
     if (b->mem)
-        st = mem_account(b->mem, b->bytes, bytes);
+        st = dl_mem_account(b->mem, b->bytes, bytes);
     b->bytes = bytes;
     return st;
 }
@@ -1639,7 +1639,7 @@ static void drop_leaves(DlRel *r, DlNode *leaf) {
 
 static void node_drop(DlRel *r, DlNode *nd, bool leaf) {
     if (r->mem)
-        (void)mem_account(r->mem, node_bytes(r, leaf), 0);
+        (void)dl_mem_account(r->mem, node_bytes(r, leaf), 0);
     mem_free(nd);
 }
 
