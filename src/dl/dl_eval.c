@@ -76,6 +76,7 @@ typedef struct Worker {
     DlSetMap **dmirror;     /* per relation: its delta as sets (Eval.dmirror) */
     DlSetMap **local;       /* per relation: what this worker's unions emitted in this phase */
     DlValue ukey[64];       /* the prefix a keys-only op visits (declared order) */
+    const DlBits *uset;     /* its set, when the op looked it up (else NULL) */
 } Worker;
 
 /* The search hint of an op (a leaf of the relation the op reads in this phase). */
@@ -839,6 +840,7 @@ static void exec_scan(Worker *w, const DlOp *op, DlCursor c, size_t count) {
             const DlValue *t = dl_cursor_tuple(r, &c);
             if (match_row(op, t, w->env)) {
                 keep_prefix(w, op, t);
+                w->uset = NULL;
                 exec(w, op + 1);
                 if (w->st != OK || op->once)
                     return;
@@ -870,8 +872,11 @@ static void exec_union(Worker *w, const DlOp *op) {
     for (uint32_t j = 0; j + 1 < har; j++)
         if (!eval(w, op->head[j], &t[j]))
             return;
-    const DlSetMap *sm = op->set_delta ? w->dmirror[op->set_rel] : w->mirror[op->set_rel];
-    const DlBits *sb = sm ? dl_setmap_get(sm, w->ukey) : NULL;
+    const DlBits *sb = w->uset;
+    if (!sb) {
+        const DlSetMap *sm = op->set_delta ? w->dmirror[op->set_rel] : w->mirror[op->set_rel];
+        sb = sm ? dl_setmap_get(sm, w->ukey) : NULL;
+    }
     if (!sb || !sb->count)
         return;
     if (sb->count <= SET_SMALL) {
@@ -943,6 +948,19 @@ static void exec(Worker *w, const DlOp *op) {
         uint32_t nk = op->nkey;
         for (uint32_t k = 0; k < nk; k++)
             key[k] = env[op->key[k]];
+        if (op->keys_only && nk + 1 == op->arity) {
+            /* the key is the whole prefix: its set, from the mirror, instead of a search */
+            const uint32_t *ord = w->p->relplans[op->rel].idx[op->index].cols;
+            for (uint32_t k = 0; k < nk; k++)
+                w->ukey[ord[k]] = key[k];
+            const DlSetMap *sm = op->delta ? w->dmirror[op->rel] : w->mirror[op->rel];
+            const DlBits *b = sm ? dl_setmap_get(sm, w->ukey) : NULL;
+            if (!b || !b->count)
+                return;
+            w->uset = b;
+            exec(w, op + 1);
+            return;
+        }
         DlCursor c;
         if (!dl_rel_seek(r, (uint32_t)op->index, key, nk, &c, hint_for(w, op)))
             return;
@@ -956,8 +974,10 @@ static void exec(Worker *w, const DlOp *op) {
             if (!same || interrupted(w))
                 return;
             if (match_row(op, t, env)) {
-                if (op->keys_only)
+                if (op->keys_only) {
                     keep_prefix(w, op, t);
+                    w->uset = NULL;
+                }
                 exec(w, op + 1);
                 if (w->st != OK || op->once)
                     return;
