@@ -20,6 +20,13 @@
  * range each (dl_rel_from_bufs, dl_rel_merge_par). Threads are started for each step and
  * joined at its end (no condition variables); the pool's mutex and the symbol table's are
  * never held together. Outputs are sorted, so the schedule never shows in them.
+ * Set at a time (DlOp.keys_only / set_union, planned by dl_plan): a recursive version whose
+ * head's last column is a variable found only in the last column of one body atom visits
+ * each distinct prefix of that atom once and unions the prefix's set (a bit-set mirror of
+ * the relation, or of its delta: Eval.mirror, dmirror) into the head's, emitting only the
+ * members that the head's mirror and the worker's own unions of the phase lack. The
+ * mirrors are built when a stratum first needs them, kept up to date where R grows (the
+ * base phase's flush, advance) and freed after the last stratum that reads them.
  * Expressions: integer arithmetic wraps (two's complement); x / 0 and x % 0 on integers
  * have no value, so the rule instance derives nothing (documented in docs/datalog.md);
  * floats follow IEEE 754.

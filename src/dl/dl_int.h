@@ -5,7 +5,8 @@
  * (tokens) → dl_parse (AST: types, declarations, directives, clauses in disjunctive
  * normal form, one head each) → dl_check (names, arities, kinds, groundedness) → dl_plan
  * (strata, semi-naive versions, join order, index choice, ops) → dl_rel (indexed
- * relations) → dl_eval (semi-naive fixpoint) → dl_io (fact files in and out).
+ * relations; dl_bits: the same as sets, for rules run set at a time) → dl_eval (semi-naive
+ * fixpoint) → dl_io (fact files in and out).
  *
  * Ownership: everything reachable from a DlProgram except the relations lives in the
  * program's arena and dies with dl_program_free. Relations (DlRel) are heap objects
