@@ -174,9 +174,17 @@ Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d) {
     p->rels = mem_calloc(p->decls.len + 1, sizeof(DlRel *));
     if (!p->rels)
         return E_NOMEM;
-    for (size_t i = 0; i < p->decls.len; i++)
-        TRY(dl_rel_new(&p->rels[i], p->decls.v[i].arity, &p->relplans[i], p->decls.v[i].eqrel,
-                       &p->mem));
+    for (size_t i = 0; i < p->decls.len; i++) {
+        const DlDecl *dc = &p->decls.v[i];
+        /* stored as sets unless the caller reads it or gives it tuples */
+        bool set = dc->set_store && !(i < p->extra.len && p->extra.v[i].len) &&
+                   !(o->keep && o->keep(o->keep_arg, dc->name));
+        if (set)
+            TRY(dl_rel_new_set(&p->rels[i], dc->arity, &p->relplans[i], &p->keyplans[i],
+                               &p->mem));
+        else
+            TRY(dl_rel_new(&p->rels[i], dc->arity, &p->relplans[i], dc->eqrel, &p->mem));
+    }
     p->phase = DL_PHASE_INPUT;
     if (o->read_inputs)
         TRY(dl_io_read_inputs(p, o, d));

@@ -838,8 +838,72 @@ static inline bool skip_prefix(const DlRel *r, const DlOp *op, DlCursor *c, size
     }
 }
 
+/* Membership of a tuple (in the op's index order) in a relation stored as sets. */
+static bool set_contains(Worker *w, const DlOp *op, const DlRel *r, const DlValue *t) {
+    const uint32_t *ord = w->p->relplans[op->rel].idx[op->index].cols;
+    uint32_t kl = r->arity - 1;
+    DlValue dk[64];
+    for (uint32_t k = 0; k < kl; k++)
+        dk[ord[k]] = t[k];
+    const DlBits *b = dl_setmap_get(r->set, dk);
+    return b && (dl_bits_word(b, t[kl] >> 6) >> (t[kl] & 63) & 1);
+}
+
+/* The rows of a relation stored as sets, for count rows of its keys' index from c (those
+ * whose first nk words equal key): each key's members, as tuples in the op's order (which
+ * ends with the member). A keys-only op visits each key once. */
+static void exec_set(Worker *w, const DlOp *op, const DlRel *r, DlCursor c, size_t count,
+                     const DlValue *key, uint32_t nk) {
+    const DlRel *K = r->keys;
+    uint32_t kl = op->arity - 1;
+    const uint32_t *ord = w->p->relplans[op->rel].idx[op->index].cols;
+    DlValue t[64], dk[64];
+    t[kl] = 0;
+    do {
+        if (interrupted(w))
+            return;
+        const DlValue *kt = dl_cursor_tuple(K, &c);
+        bool same = true;
+        for (uint32_t k = 0; k < nk; k++)
+            if (kt[k] != key[k])
+                same = false;
+        if (!same)
+            return;
+        for (uint32_t k = 0; k < kl; k++)
+            dk[ord[k]] = t[k] = kt[k];
+        const DlBits *b = dl_setmap_get(r->set, dk);
+        if (!b)
+            continue;
+        if (op->keys_only) {
+            if (match_row(op, t, w->env)) {
+                DL_MEMCPY(w->ukey, dk, sizeof(DlValue) * kl);
+                w->uset = b;
+                exec(w, op + 1);
+                if (w->st != OK || op->once)
+                    return;
+            }
+            continue;
+        }
+        for (uint32_t i = 0; i < b->cap; i++) {
+            uint64_t blk = b->slot[2 * (size_t)i];
+            for (uint64_t m = b->slot[2 * (size_t)i + 1]; m; m &= m - 1) {
+                t[kl] = blk << 6 | (uint64_t)__builtin_ctzll(m);
+                if (match_row(op, t, w->env)) {
+                    exec(w, op + 1);
+                    if (w->st != OK || op->once)
+                        return;
+                }
+            }
+        }
+    } while (--count && dl_cursor_next(K, &c));
+}
+
 static void exec_scan(Worker *w, const DlOp *op, DlCursor c, size_t count) {
     const DlRel *r = op_rel(w, op);
+    if (r->set) {
+        exec_set(w, op, r, c, count, NULL, 0);
+        return;
+    }
     if (op->keys_only) {
         do {
             if (interrupted(w))
@@ -943,7 +1007,7 @@ static void exec(Worker *w, const DlOp *op) {
     case DL_OP_SCAN: {
         DlCursor c;
         const DlRel *r = op_rel(w, op);
-        if (r && dl_rel_first(r, (uint32_t)op->index, &c))
+        if (r && dl_rel_first(r->set ? r->keys : r, (uint32_t)op->index, &c))
             exec_scan(w, op, c, SIZE_MAX);
         return;
     }
@@ -969,6 +1033,11 @@ static void exec(Worker *w, const DlOp *op) {
             return;
         }
         DlCursor c;
+        if (r->set) {
+            if (dl_rel_seek(r->keys, (uint32_t)op->index, key, nk, &c, hint_for(w, op)))
+                exec_set(w, op, r, c, SIZE_MAX, key, nk);
+            return;
+        }
         if (!dl_rel_seek(r, (uint32_t)op->index, key, nk, &c, hint_for(w, op)))
             return;
         size_t count = SIZE_MAX;
@@ -1004,7 +1073,8 @@ static void exec(Worker *w, const DlOp *op) {
         DlValue t[64];
         for (uint32_t k = 0; k < r->arity; k++)
             t[k] = env[op->key[k]];
-        if (dl_rel_contains_ix(r, (uint32_t)op->index, t, hint_for(w, op)))
+        if (r->set ? set_contains(w, op, r, t)
+                   : dl_rel_contains_ix(r, (uint32_t)op->index, t, hint_for(w, op)))
             exec(w, op + 1);
         return;
     }
@@ -1019,9 +1089,14 @@ static void exec(Worker *w, const DlOp *op) {
         for (uint32_t k = 0; k < op->nkey; k++)
             key[k] = env[op->key[k]];
         DlCursor c;
-        if (op->nkey == r->arity
-                ? dl_rel_contains_ix(r, (uint32_t)op->index, key, hint_for(w, op))
-                : dl_rel_seek(r, (uint32_t)op->index, key, op->nkey, &c, hint_for(w, op)))
+        if (r->set ? (op->nkey == r->arity
+                          ? set_contains(w, op, r, key)
+                          : dl_rel_seek(r->keys, (uint32_t)op->index, key, op->nkey, &c,
+                                        hint_for(w, op)))
+                   : op->nkey == r->arity
+                         ? dl_rel_contains_ix(r, (uint32_t)op->index, key, hint_for(w, op))
+                         : dl_rel_seek(r, (uint32_t)op->index, key, op->nkey, &c,
+                                       hint_for(w, op)))
             return;
         exec(w, op + 1);
         return;
@@ -1245,6 +1320,10 @@ static Status mirrors_for(Eval *ev, const DlStratum *sv) {
             uint32_t rel = rels[k];
             if (ev->mirror[rel])
                 continue;
+            if (p->rels[rel]->set) { /* stored as sets: its own */
+                ev->mirror[rel] = p->rels[rel]->set;
+                continue;
+            }
             Status st = dl_setmap_new(&ev->mirror[rel], p->decls.v[rel].arity - 1, &p->mem);
             if (st == OK)
                 st = mirror_add_rel(ev->mirror[rel], p->rels[rel]);
@@ -1255,6 +1334,13 @@ static Status mirrors_for(Eval *ev, const DlStratum *sv) {
             ev->dneed[e->set_rel] = true;
     }
     return OK;
+}
+
+/* Frees a mirror (not the sets a relation is stored as). */
+static void drop_mirror(Eval *ev, uint32_t rel) {
+    if (ev->mirror[rel] && !(ev->p->rels[rel] && ev->p->rels[rel]->set == ev->mirror[rel]))
+        dl_setmap_free(ev->mirror[rel]);
+    ev->mirror[rel] = NULL;
 }
 
 static void free_dmirror(Eval *ev, uint32_t rel) {
@@ -1300,6 +1386,8 @@ static size_t scan_size(Eval *ev, const DlPlanRule *r) {
     if (op->kind != DL_OP_SCAN)
         return 0;
     const DlRel *rel = op->delta ? ev->delta[op->rel] : ev->p->rels[op->rel];
+    if (rel && rel->set)
+        rel = rel->keys; /* its scans go by keys */
     return rel ? rel->n : 0;
 }
 
@@ -1370,6 +1458,10 @@ static Status flush_bufs(Eval *ev, bool rec, bool threaded) {
         if (rec) {
             TRY(dl_buf_compact(dst, R));
             TRY(dl_rel_from_buf(ev->news[rel], dst));
+        } else if (R->set) {
+            st = dl_rel_set_add(R, dst->v, dst->n);
+            dl_buf_release(dst);
+            TRY(st);
         } else {
             if (ev->mirror[rel])
                 TRY(mirror_add_buf(ev->mirror[rel], R, dst));
@@ -1428,6 +1520,8 @@ static Status run_phase(Eval *ev, const DlPlanRule *rules, uint32_t n, bool rec)
             continue;
         }
         const DlRel *r = op->delta ? ev->delta[op->rel] : p->rels[op->rel];
+        if (r && r->set)
+            r = r->keys;
         DlCursor c;
         if (!r || !dl_rel_first(r, (uint32_t)op->index, &c))
             continue;
@@ -1506,12 +1600,19 @@ static Status advance(Eval *ev, const DlStratum *sv) {
             dl_rel_free(ev->delta[rel]);
             ev->delta[rel] = nw;
             nw = NULL;
-            if (ev->mirror[rel])
+            if (R->set)
+                st = dl_rel_set_add_rel(R, ev->delta[rel]);
+            else if (ev->mirror[rel])
                 st = mirror_add_rel(ev->mirror[rel], ev->delta[rel]);
             if (st == OK && ev->dneed[rel]) {
                 st = dl_setmap_new(&ev->dmirror[rel], R->arity - 1, &p->mem);
                 if (st == OK)
                     st = mirror_add_rel(ev->dmirror[rel], ev->delta[rel]);
+            }
+            if (R->set) {
+                dl_rel_free(nw);
+                TRY(st);
+                continue;
             }
             dst[nm] = R;
             src[nm++] = ev->delta[rel];
@@ -1843,10 +1944,8 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             ev.dneed[rel] = false;
         }
         for (size_t r = 0; r < nrel; r++)
-            if (ev.mlast[r] == s) {
-                dl_setmap_free(ev.mirror[r]);
-                ev.mirror[r] = NULL;
-            }
+            if (ev.mlast[r] == s)
+                drop_mirror(&ev, (uint32_t)r);
         if (dead)
             TRY(free_dead(p, dead, s));
     }
@@ -1864,7 +1963,11 @@ fail:
     for (size_t r = 0; ev.dmirror && ev.mirror && r < nrel; r++)
         free_dmirror(&ev, (uint32_t)r);
     for (size_t r = 0; ev.mirror && r < nrel; r++)
-        dl_setmap_free(ev.mirror[r]);
+        drop_mirror(&ev, (uint32_t)r);
+    /* a relation stored as sets that is still there is read after the run: in trees */
+    for (size_t r = 0; st == OK && p->rels && r < nrel; r++)
+        if (p->rels[r] && p->rels[r]->set)
+            st = dl_rel_set_materialize(p->rels[r]);
     mem_free(ev.mirror);
     mem_free(ev.dmirror);
     mem_free(ev.mlast);

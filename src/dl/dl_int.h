@@ -211,6 +211,7 @@ typedef struct DlDecl {
     bool is_input, is_output, is_printsize;
     bool has_rules;  /* a fact or rule derives it */
     bool used;       /* appears in a body */
+    bool set_store;  /* stored as sets (dl_plan: see DlRel.set) */
     uint32_t stratum;
     SrcLoc loc;
 } DlDecl;
@@ -314,6 +315,7 @@ typedef struct DlMem {
 } DlMem;
 
 typedef struct DlNode DlNode;
+typedef struct DlSetMap DlSetMap;
 
 /* A B+tree of tuples stored in one column order, compared lexicographically as unsigned
  * 64-bit words (an internal order; output order is decided by dl_io). Leaves are linked,
@@ -344,9 +346,29 @@ struct DlRel {
     Vec(DlValVec) eq_members;
     struct DlRel *log; /* when set, every tuple added is also inserted there */
     DlMem *mem;
+    /* Stored as sets (DlDecl.set_store): the members are in set (key: the other columns,
+     * declared order), the distinct keys in keys (arity - 1 columns, its orders those of
+     * the relation without the last column, which ends every order); the trees above stay
+     * empty and n counts the members. Only dl_eval reads and grows such a relation (it is
+     * never an input, an output or kept); dl_rel_set_add adds to it. */
+    struct DlSetMap *set;
+    struct DlRel *keys;
+    const DlRelPlan *keyplan;
 };
 
 Status dl_rel_new(DlRel **out, uint32_t arity, const DlRelPlan *plan, bool eqrel, DlMem *mem);
+/* A relation stored as sets (DlRel.set); keyplan: plan's orders without their last
+ * column (arity >= 2). */
+Status dl_rel_new_set(DlRel **out, uint32_t arity, const DlRelPlan *plan,
+                      const DlRelPlan *keyplan, DlMem *mem);
+/* Adds n tuples (index 0's column order of r, which is stored as sets) to r. */
+Status dl_rel_set_add(DlRel *r, const DlValue *rows, size_t n);
+/* The same for the tuples of src (a plain relation with r's orders). */
+Status dl_rel_set_add_rel(DlRel *r, const DlRel *src);
+/* Membership of a tuple in index 0's order (any relation). */
+bool dl_rel_set_contains0(const DlRel *r, const DlValue *t);
+/* Turns a relation stored as sets into a plain one (the same tuples in its trees). */
+Status dl_rel_set_materialize(DlRel *r);
 void dl_rel_free(DlRel *r);
 /* Inserts a tuple given in declared column order (copied). OUT *added (may be NULL):
  * whether it was new. E_LIMIT when the memory guard trips, E_NOMEM. */
@@ -437,7 +459,7 @@ typedef struct DlBits {
 } DlBits;
 
 /* Key (klen values) -> DlBits. Keys are kept in insertion order in keys[]. */
-typedef struct DlSetMap {
+struct DlSetMap {
     uint32_t klen;
     uint32_t n, ncap;  /* entries */
     DlValue *keys;     /* n × klen */
@@ -446,7 +468,7 @@ typedef struct DlSetMap {
     uint32_t tcap;
     size_t bytes;      /* accounted in mem */
     DlMem *mem;
-} DlSetMap;
+};
 
 Status dl_setmap_new(DlSetMap **out, uint32_t klen, DlMem *mem);
 void dl_setmap_free(DlSetMap *m);
@@ -482,6 +504,7 @@ struct DlProgram {
     DlStratum *strata;
     uint32_t nstrata;
     DlRelPlan *relplans; /* per decl */
+    DlRelPlan *keyplans; /* per decl stored as sets: relplans without the last column */
     /* run */
     DlRel **rels;      /* per decl; NULL before the first run */
     DlMem mem;

@@ -1004,6 +1004,45 @@ static Status set_at_a_time(DlProgram *p, DlPlanRule *r) {
     return OK;
 }
 
+/* Relations stored as sets (DlRel.set): those a set-at-a-time rule derives, when every
+ * order ends with the last column (so every search binds a prefix of the others first,
+ * and finds their keys in the keys' trees) and nothing but the rules reads or fills them
+ * (not an input, an output, a .printsize or an eqrel). */
+static Status set_stores(DlProgram *p) {
+    uint32_t n = (uint32_t)p->decls.len;
+    p->keyplans = arena_calloc(&p->arena, sizeof(DlRelPlan) * (n + 1));
+    if (!p->keyplans)
+        return E_NOMEM;
+    for (uint32_t c = 0; c < p->nstrata; c++)
+        for (uint32_t i = 0; i < p->strata[c].nrec; i++) {
+            const DlPlanRule *r = &p->strata[c].rec[i];
+            if (r->ops[r->nops - 1].set_union)
+                p->decls.v[r->head_rel].set_store = true;
+        }
+    for (uint32_t rel = 0; rel < n; rel++) {
+        DlDecl *dc = &p->decls.v[rel];
+        const DlRelPlan *rp = &p->relplans[rel];
+        uint32_t ar = dc->arity;
+        if (!dc->set_store)
+            continue;
+        bool ok = ar >= 2 && !dc->eqrel && !dc->is_input && !dc->is_output &&
+                  !dc->is_printsize && rp->nidx;
+        for (uint32_t i = 0; ok && i < rp->nidx; i++)
+            ok = rp->idx[i].cols[ar - 1] == ar - 1;
+        dc->set_store = ok;
+        if (!ok)
+            continue;
+        DlRelPlan *kp = &p->keyplans[rel];
+        kp->nidx = rp->nidx;
+        kp->idx = arena_calloc(&p->arena, sizeof(DlIndexSpec) * rp->nidx);
+        if (!kp->idx)
+            return E_NOMEM;
+        for (uint32_t i = 0; i < rp->nidx; i++)
+            kp->idx[i].cols = rp->idx[i].cols; /* its first ar - 1 entries */
+    }
+    return OK;
+}
+
 Status dl_plan_build(DlProgram *p, Diags *d) {
     Status st = OK;
     size_t e0 = d->nerrors;
@@ -1196,10 +1235,12 @@ Status dl_plan_build(DlProgram *p, Diags *d) {
         s->nrec = (uint32_t)rec.len;
     }
     TRY(assign_indexes(p));
-    if (!getenv("IRLOG_DL_NO_SETS"))
+    if (!getenv("IRLOG_DL_NO_SETS")) {
         for (uint32_t c = 0; c < p->nstrata; c++)
             for (uint32_t i = 0; i < p->strata[c].nrec; i++)
                 TRY(set_at_a_time(p, &p->strata[c].rec[i]));
+        TRY(set_stores(p));
+    }
     /* a search outside aggregates that binds nothing only needs one match (the rest of
      * the rule would run again with the same values; inside an aggregate every match
      * counts) */

@@ -150,9 +150,29 @@ Status dl_rel_new(DlRel **out, uint32_t arity, const DlRelPlan *plan, bool eqrel
     return OK;
 }
 
+Status dl_rel_new_set(DlRel **out, uint32_t arity, const DlRelPlan *plan,
+                      const DlRelPlan *keyplan, DlMem *mem) {
+    DlRel *r;
+    Status st = dl_rel_new(&r, arity, plan, false, mem);
+    if (st != OK)
+        return st;
+    r->keyplan = keyplan;
+    st = dl_setmap_new(&r->set, arity - 1, mem);
+    if (st == OK)
+        st = dl_rel_new(&r->keys, arity - 1, keyplan, false, mem);
+    if (st != OK) {
+        dl_rel_free(r);
+        return st;
+    }
+    *out = r;
+    return OK;
+}
+
 void dl_rel_free(DlRel *r) {
     if (!r)
         return;
+    dl_setmap_free(r->set);
+    dl_rel_free(r->keys);
     size_t bytes = 0;
     for (uint32_t i = 0; i < r->nidx; i++)
         bytes += node_free(r, r->idx[i].root, r->idx[i].height);
@@ -178,7 +198,7 @@ static size_t tree_bytes(const DlRel *r, const DlNode *nd, uint32_t height) {
 }
 
 size_t dl_rel_bytes(const DlRel *r) {
-    size_t b = 0;
+    size_t b = r->set ? r->set->bytes + dl_rel_bytes(r->keys) : 0;
     for (uint32_t i = 0; i < r->nidx; i++)
         b += tree_bytes(r, r->idx[i].root, r->idx[i].height);
     return b;
@@ -1543,13 +1563,16 @@ Status dl_buf_compact(DlBuf *b, const DlRel *filter) {
     Finger fg;
     fg.valid = false;
     fg.pos = 0;
-    bool probe = filter && filter->n && filter->nidx;
+    bool probe = filter && filter->n && filter->nidx && !filter->set;
+    bool sprobe = filter && filter->n && filter->set;
     size_t k = 0;
     for (size_t i = 0; i < tail; i++) {
         const DlValue *cur = res + i * ar;
         if (i && cmpk(cur, res + (i - 1) * ar, ar) == 0)
             continue;
         if (probe && finger_contains(filter, cur, &fg))
+            continue;
+        if (sprobe && dl_rel_set_contains0(filter, cur))
             continue;
         if (k != i)
             copy_tuple(res + k * ar, cur, ar);
@@ -1962,5 +1985,116 @@ Status dl_rel_add_buf(DlRel *r, DlBuf *b, const DlRelPlan *plan) {
     TRY(dl_rel_merge(r, tmp));
 fail:
     dl_rel_free(tmp);
+    return st;
+}
+
+/* ---- relations stored as sets ------------------------------------------------------ */
+
+bool dl_rel_set_contains0(const DlRel *r, const DlValue *t) {
+    DlValue d[64];
+    uint32_t ar = r->arity;
+    for (uint32_t k = 0; k < ar; k++)
+        d[k] = t[r->pos0[k]];
+    const DlBits *b = dl_setmap_get(r->set, d);
+    return b && (dl_bits_word(b, d[ar - 1] >> 6) >> (d[ar - 1] & 63) & 1);
+}
+
+typedef struct SetAdd {
+    DlRel *r;
+    DlBuf kb;      /* the new keys, in the keys' index 0 order */
+    DlBits *last;  /* the set of lkey */
+    DlValue lkey[64];
+} SetAdd;
+
+/* Adds one tuple (index 0's order). */
+static Status set_put(SetAdd *a, const DlValue *t) {
+    DlRel *r = a->r;
+    uint32_t ar = r->arity, kl = ar - 1;
+    DlValue d[64];
+    for (uint32_t k = 0; k < ar; k++)
+        d[k] = t[r->pos0[k]];
+    if (!a->last || memcmp(d, a->lkey, sizeof(DlValue) * kl) != 0) {
+        uint32_t n0 = r->set->n;
+        Status st = dl_setmap_add(r->set, d, &a->last);
+        if (st != OK) {
+            a->last = NULL;
+            return st;
+        }
+        DL_MEMCPY(a->lkey, d, sizeof(DlValue) * kl);
+        if (r->set->n != n0) { /* a new key */
+            const uint32_t *kord = r->keyplan->idx[0].cols;
+            DlValue kt[64];
+            for (uint32_t k = 0; k < kl; k++)
+                kt[k] = d[kord[k]];
+            st = dl_buf_push(&a->kb, kt, NULL);
+            if (st != OK)
+                return st;
+        }
+    }
+    uint64_t added;
+    Status st = dl_bits_or(r->set, a->last, d[kl] >> 6, 1ull << (d[kl] & 63), &added);
+    r->n += added != 0;
+    return st;
+}
+
+/* The new keys go to the keys' trees (kb released). */
+static Status set_end(SetAdd *a, Status st) {
+    if (st != OK) {
+        dl_buf_release(&a->kb);
+        return st;
+    }
+    return dl_rel_add_buf(a->r->keys, &a->kb, a->r->keyplan);
+}
+
+Status dl_rel_set_add(DlRel *r, const DlValue *rows, size_t n) {
+    Status st = OK;
+    SetAdd a = {r, {0}, NULL, {0}};
+    dl_buf_init(&a.kb, r->arity - 1, r->mem);
+    for (size_t i = 0; i < n && st == OK; i++)
+        st = set_put(&a, rows + i * r->arity);
+    return set_end(&a, st);
+}
+
+Status dl_rel_set_add_rel(DlRel *r, const DlRel *src) {
+    Status st = OK;
+    SetAdd a = {r, {0}, NULL, {0}};
+    dl_buf_init(&a.kb, r->arity - 1, r->mem);
+    DlCursor c;
+    if (src && dl_rel_first(src, 0, &c))
+        do
+            st = set_put(&a, dl_cursor_tuple(src, &c));
+        while (st == OK && dl_cursor_next(src, &c));
+    return set_end(&a, st);
+}
+
+Status dl_rel_set_materialize(DlRel *r) {
+    Status st = OK;
+    uint32_t ar = r->arity, kl = ar - 1;
+    const uint32_t *ord = r->idx[0].order;
+    DlBuf b;
+    dl_buf_init(&b, ar, r->mem);
+    DlValue d[64], t[64];
+    for (uint32_t e = 0; e < r->set->n; e++) {
+        const DlBits *s = &r->set->sets[e];
+        DL_MEMCPY(d, r->set->keys + (size_t)e * kl, sizeof(DlValue) * kl);
+        for (uint32_t i = 0; i < s->cap; i++) {
+            uint64_t blk = s->slot[2 * (size_t)i];
+            for (uint64_t m = s->slot[2 * (size_t)i + 1]; m; m &= m - 1) {
+                d[kl] = blk << 6 | (uint64_t)__builtin_ctzll(m);
+                for (uint32_t k = 0; k < ar; k++)
+                    t[k] = d[ord[k]];
+                TRY(dl_buf_push(&b, t, NULL));
+            }
+        }
+    }
+    dl_setmap_free(r->set);
+    dl_rel_free(r->keys);
+    r->set = NULL;
+    r->keys = NULL;
+    r->n = 0;
+    TRY(dl_buf_compact(&b, NULL));
+    return dl_rel_from_buf(r, &b);
+fail:
+    dl_buf_release(&b);
     return st;
 }
