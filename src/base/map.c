@@ -3,15 +3,6 @@
 
 #include <string.h>
 
-uint64_t map_hash_u64(uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-}
-
 uint64_t map_hash_bytes(const void *p, size_t n) {
     /* FNV-1a over 8-byte words, finished with the u64 mixer */
     const unsigned char *s = p;

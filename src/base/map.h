@@ -29,7 +29,14 @@ typedef struct Map {
 /* Equality between a stored key and the probe being looked up. */
 typedef bool (*MapEqFn)(void *ctx, uint64_t stored_key, const void *probe);
 
-uint64_t map_hash_u64(uint64_t x);
+static inline uint64_t map_hash_u64(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
 uint64_t map_hash_bytes(const void *p, size_t n);
 
 /* Integer-keyed use. map_get returns true and sets *val when found. */

@@ -17,20 +17,11 @@
 
 #include "dl_int.h"
 
-static inline uint64_t mix64(uint64_t h) {
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdull;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ull;
-    h ^= h >> 33;
-    return h;
-}
-
 static uint64_t key_hash(const DlValue *key, uint32_t klen) {
     uint64_t h = 0x9e3779b97f4a7c15ull * (klen + 1);
     for (uint32_t i = 0; i < klen; i++)
-        h = mix64(h ^ key[i]) + i;
-    return mix64(h);
+        h = map_hash_u64(h ^ key[i]) + i;
+    return map_hash_u64(h);
 }
 
 Status dl_setmap_new(DlSetMap **out, uint32_t klen, DlMem *mem) {
@@ -135,7 +126,7 @@ uint64_t dl_bits_word(const DlBits *b, uint64_t blk) {
     if (!b->cap)
         return 0;
     uint32_t mask = b->cap - 1;
-    for (uint32_t i = (uint32_t)mix64(blk) & mask;; i = (i + 1) & mask) {
+    for (uint32_t i = (uint32_t)map_hash_u64(blk) & mask;; i = (i + 1) & mask) {
         const uint64_t *s = b->slot + 2 * (size_t)i;
         if (!s[1])
             return 0;
@@ -154,7 +145,7 @@ static Status bits_grow(DlSetMap *m, DlBits *b) {
         const uint64_t *s = b->slot + 2 * (size_t)k;
         if (!s[1])
             continue;
-        uint32_t i = (uint32_t)mix64(s[0]) & (ncap - 1);
+        uint32_t i = (uint32_t)map_hash_u64(s[0]) & (ncap - 1);
         while (t[2 * (size_t)i + 1])
             i = (i + 1) & (ncap - 1);
         t[2 * (size_t)i] = s[0];
@@ -172,7 +163,7 @@ Status dl_bits_or(DlSetMap *m, DlBits *b, uint64_t blk, uint64_t word, uint64_t 
         return OK;
     if (b->cap) {
         uint32_t mask = b->cap - 1;
-        for (uint32_t i = (uint32_t)mix64(blk) & mask;; i = (i + 1) & mask) {
+        for (uint32_t i = (uint32_t)map_hash_u64(blk) & mask;; i = (i + 1) & mask) {
             uint64_t *s = b->slot + 2 * (size_t)i;
             if (!s[1])
                 break;
@@ -190,7 +181,7 @@ Status dl_bits_or(DlSetMap *m, DlBits *b, uint64_t blk, uint64_t word, uint64_t 
             return st;
     }
     uint32_t mask = b->cap - 1;
-    uint32_t i = (uint32_t)mix64(blk) & mask;
+    uint32_t i = (uint32_t)map_hash_u64(blk) & mask;
     while (b->slot[2 * (size_t)i + 1])
         i = (i + 1) & mask;
     b->slot[2 * (size_t)i] = blk;
