@@ -825,11 +825,11 @@ static inline void keep_prefix(Worker *w, const DlOp *op, const DlValue *t) {
         w->ukey[ord[k]] = t[k];
 }
 
-/* Moves c past the rows with the prefix of the row under it (at most *count rows in all);
- * false at the end. */
-static inline bool skip_prefix(const DlRel *r, const DlOp *op, DlCursor *c, size_t *count) {
+/* Moves c past the rows whose first len words are those of the row under it (at most
+ * *count rows in all); false at the end. */
+static inline bool skip_prefix(const DlRel *r, uint32_t len, DlCursor *c, size_t *count) {
     const DlValue *t = dl_cursor_tuple(r, c);
-    size_t pre = sizeof(DlValue) * (op->arity - 1);
+    size_t pre = sizeof(DlValue) * len;
     for (;;) {
         if (!--*count || !dl_cursor_next(r, c))
             return false;
@@ -857,27 +857,28 @@ static void exec_set(Worker *w, const DlOp *op, const DlRel *r, DlCursor c, size
     const DlRel *K = r->keys;
     uint32_t kl = op->arity - 1;
     const uint32_t *ord = w->p->relplans[op->rel].idx[op->index].cols;
+    /* distinct prefixes within the keys: the next group; else the next key */
+    uint32_t step = op->dprefix && op->dprefix < kl ? op->dprefix : kl;
     DlValue t[64], dk[64];
     t[kl] = 0;
     do {
         if (interrupted(w))
             return;
         const DlValue *kt = dl_cursor_tuple(K, &c);
-        bool same = true;
         for (uint32_t k = 0; k < nk; k++)
             if (kt[k] != key[k])
-                same = false;
-        if (!same)
-            return;
+                return;
         for (uint32_t k = 0; k < kl; k++)
             dk[ord[k]] = t[k] = kt[k];
         const DlBits *b = dl_setmap_get(r->set, dk);
         if (!b)
             continue;
-        if (op->keys_only) {
+        if (op->dprefix) { /* keys-only, or distinct prefixes: each key (group) once */
             if (match_row(op, t, w->env)) {
-                DL_MEMCPY(w->ukey, dk, sizeof(DlValue) * kl);
-                w->uset = b;
+                if (op->keys_only) {
+                    DL_MEMCPY(w->ukey, dk, sizeof(DlValue) * kl);
+                    w->uset = b;
+                }
                 exec(w, op + 1);
                 if (w->st != OK || op->once)
                     return;
@@ -895,7 +896,7 @@ static void exec_set(Worker *w, const DlOp *op, const DlRel *r, DlCursor c, size
                 }
             }
         }
-    } while (--count && dl_cursor_next(K, &c));
+    } while (skip_prefix(K, step, &c, &count));
 }
 
 static void exec_scan(Worker *w, const DlOp *op, DlCursor c, size_t count) {
@@ -904,19 +905,21 @@ static void exec_scan(Worker *w, const DlOp *op, DlCursor c, size_t count) {
         exec_set(w, op, r, c, count, NULL, 0);
         return;
     }
-    if (op->keys_only) {
+    if (op->dprefix) {
         do {
             if (interrupted(w))
                 return;
             const DlValue *t = dl_cursor_tuple(r, &c);
             if (match_row(op, t, w->env)) {
-                keep_prefix(w, op, t);
-                w->uset = NULL;
+                if (op->keys_only) {
+                    keep_prefix(w, op, t);
+                    w->uset = NULL;
+                }
                 exec(w, op + 1);
                 if (w->st != OK || op->once)
                     return;
             }
-        } while (skip_prefix(r, op, &c, &count));
+        } while (skip_prefix(r, op->dprefix, &c, &count));
         return;
     }
     do {
@@ -1058,7 +1061,7 @@ static void exec(Worker *w, const DlOp *op) {
                 if (w->st != OK || op->once)
                     return;
             }
-        } while (op->keys_only ? skip_prefix(r, op, &c, &count) : dl_cursor_next(r, &c));
+        } while (op->dprefix ? skip_prefix(r, op->dprefix, &c, &count) : dl_cursor_next(r, &c));
         return;
     }
     case DL_OP_EXISTS: {

@@ -266,6 +266,11 @@ struct DlOp {
      * the prefix (declared order) in the worker's ukey; the EMIT then unions the set of
      * that prefix in set_rel (its delta when set_delta) into the head's set. */
     bool keys_only;     /* SCAN/LOOKUP */
+    /* SCAN/LOOKUP outside aggregates whose last positions (in the index's order) are
+     * wildcards: only the first row of each distinct prefix of dprefix words is visited
+     * (the rest of the rule cannot tell the others apart); 0: every row. A keys-only op
+     * has arity - 1. */
+    uint32_t dprefix;
     bool set_union;     /* EMIT */
     bool set_delta;     /* EMIT */
     uint32_t set_rel;   /* EMIT */

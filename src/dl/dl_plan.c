@@ -1262,6 +1262,15 @@ Status dl_plan_build(DlProgram *p, Diags *d) {
                      * fixes the prefix */
                     op->once = op->cols && !binds &&
                                (!op->keys_only || op->nkey + 1 >= op->arity);
+                    /* trailing wildcards: one row per distinct prefix before them */
+                    uint32_t lo = op->nkey;
+                    for (uint32_t j = 0; op->cols && j < op->arity; j++)
+                        if (op->cols[j].act != DL_COL_SKIP && j + 1 > lo)
+                            lo = j + 1;
+                    if (op->keys_only)
+                        op->dprefix = op->arity - 1;
+                    else if (!op->once && op->cols && lo < op->arity)
+                        op->dprefix = lo;
                 }
         }
     }
