@@ -1723,7 +1723,8 @@ static void print_profile(DlProgram *p, FILE *f) {
     fprintf(f, "%12s  %s\n", "tuples", "relation");
     for (size_t i = 0; i < nr && i < 25; i++)
         if (p->rels[ix[i]] && p->rels[ix[i]]->n)
-            fprintf(f, "%12zu  %s\n", p->rels[ix[i]]->n, p->decls.v[ix[i]].name);
+            fprintf(f, "%12zu  %s%s\n", p->rels[ix[i]]->n, p->decls.v[ix[i]].name,
+                    p->rels[ix[i]]->set ? " (stored as sets)" : "");
     mem_free(ix);
 }
 
