@@ -26,7 +26,10 @@
  * the relation, or of its delta: Eval.mirror, dmirror) into the head's, emitting only the
  * members that the head's mirror and the worker's own unions of the phase lack. The
  * mirrors are built when a stratum first needs them, kept up to date where R grows (the
- * base phase's flush, advance) and freed after the last stratum that reads them.
+ * base phase's flush, advance) and freed after the last stratum that reads them. A
+ * relation stored as sets (DlRel.set) is its own mirror: its ops walk its keys' trees and
+ * sets (exec_set), its delta is added to it member by member, and the buffers derived for
+ * it are filtered against its sets.
  * Expressions: integer arithmetic wraps (two's complement); x / 0 and x % 0 on integers
  * have no value, so the rule instance derives nothing (documented in docs/datalog.md);
  * floats follow IEEE 754.
