@@ -902,38 +902,30 @@ static void exec_set(Worker *w, const DlOp *op, const DlRel *r, DlCursor c, size
     } while (skip_prefix(K, step, &c, &count));
 }
 
+/* A row of a scan or lookup: when it matches, (a keys-only op: its prefix to ukey) the rest
+ * of the plan. false: stop (an error, or an op that needs one match). */
+static inline bool visit_row(Worker *w, const DlOp *op, const DlValue *t) {
+    if (!match_row(op, t, w->env))
+        return true;
+    if (op->keys_only) {
+        keep_prefix(w, op, t);
+        w->uset = NULL;
+    }
+    exec(w, op + 1);
+    return w->st == OK && !op->once;
+}
+
 static void exec_scan(Worker *w, const DlOp *op, DlCursor c, size_t count) {
     const DlRel *r = op_rel(w, op);
     if (r->set) {
         exec_set(w, op, r, c, count, NULL, 0);
         return;
     }
-    if (op->dprefix) {
-        do {
-            if (interrupted(w))
-                return;
-            const DlValue *t = dl_cursor_tuple(r, &c);
-            if (match_row(op, t, w->env)) {
-                if (op->keys_only) {
-                    keep_prefix(w, op, t);
-                    w->uset = NULL;
-                }
-                exec(w, op + 1);
-                if (w->st != OK || op->once)
-                    return;
-            }
-        } while (skip_prefix(r, op->dprefix, &c, &count));
-        return;
-    }
     do {
-        if (interrupted(w))
+        if (interrupted(w) || !visit_row(w, op, dl_cursor_tuple(r, &c)))
             return;
-        if (match_row(op, dl_cursor_tuple(r, &c), w->env)) {
-            exec(w, op + 1);
-            if (w->st != OK || op->once)
-                return;
-        }
-    } while (--count && dl_cursor_next(r, &c));
+    } while (op->dprefix ? skip_prefix(r, op->dprefix, &c, &count)
+                         : --count && dl_cursor_next(r, &c));
 }
 
 /* Sets no larger than this are emitted member by member, unfiltered (the buffer drops
@@ -1053,17 +1045,8 @@ static void exec(Worker *w, const DlOp *op) {
             for (uint32_t k = 0; k < nk; k++)
                 if (t[k] != key[k])
                     same = false;
-            if (!same || interrupted(w))
+            if (!same || interrupted(w) || !visit_row(w, op, t))
                 return;
-            if (match_row(op, t, env)) {
-                if (op->keys_only) {
-                    keep_prefix(w, op, t);
-                    w->uset = NULL;
-                }
-                exec(w, op + 1);
-                if (w->st != OK || op->once)
-                    return;
-            }
         } while (op->dprefix ? skip_prefix(r, op->dprefix, &c, &count) : dl_cursor_next(r, &c));
         return;
     }
