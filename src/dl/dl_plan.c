@@ -945,17 +945,35 @@ static uint32_t var_uses(const DlExpr *e, uint32_t v, bool *scratch, uint32_t nv
     return n;
 }
 
-/* Makes a recursive version set at a time when it can (DlOp.keys_only): the head's last
- * column is a variable v, which no other head column uses, and which the body has once
- * only, in the last column of a positive atom whose op is a top-level scan or lookup
- * of an order that ends with that column; neither relation is an eqrel. The rule's
- * matches then differ only in v for each prefix of that atom, so one visit per distinct
- * prefix and a union of sets give the same tuples. */
+/* Whether a relation can be stored as sets (DlRel.set): every order ends with the last
+ * column (so every search binds a prefix of the others first, and finds their keys in the
+ * keys' trees) and nothing but the rules reads or fills it (not an input, an output, a
+ * .printsize or an eqrel). */
+static bool set_candidate(const DlProgram *p, uint32_t rel) {
+    const DlDecl *dc = &p->decls.v[rel];
+    const DlRelPlan *rp = &p->relplans[rel];
+    uint32_t ar = dc->arity;
+    if (ar < 2 || dc->eqrel || dc->is_input || dc->is_output || dc->is_printsize || !rp->nidx)
+        return false;
+    for (uint32_t i = 0; i < rp->nidx; i++)
+        if (rp->idx[i].cols[ar - 1] != ar - 1)
+            return false;
+    return true;
+}
+
+/* Makes a recursive version set at a time when it can (DlOp.keys_only): the head can be
+ * stored as sets (its own sets then filter the unions: a head kept as trees would need a
+ * copy of itself as sets, which costs more than it saves on small sets); its last column
+ * is a variable v, which no other head column uses, and which the body has once only, in
+ * the last column of a positive atom whose op is a top-level scan or lookup of an order
+ * that ends with that column, not of an eqrel. The rule's matches then differ only in v
+ * for each prefix of that atom, so one visit per distinct prefix and a union of sets give
+ * the same tuples. */
 static Status set_at_a_time(DlProgram *p, DlPlanRule *r) {
     const DlClause *cl = &p->clauses.v[r->clause];
     const DlAtom *h = &cl->head;
     DlOp *emit = &r->ops[r->nops - 1];
-    if (!h->nargs || emit->kind != DL_OP_EMIT || p->decls.v[h->rel].eqrel)
+    if (!h->nargs || emit->kind != DL_OP_EMIT || !set_candidate(p, h->rel))
         return OK;
     const DlExpr *last = h->args[h->nargs - 1];
     if (last->kind != DL_X_VAR || last->agg)
@@ -1004,10 +1022,8 @@ static Status set_at_a_time(DlProgram *p, DlPlanRule *r) {
     return OK;
 }
 
-/* Relations stored as sets (DlRel.set): those a set-at-a-time rule derives, when every
- * order ends with the last column (so every search binds a prefix of the others first,
- * and finds their keys in the keys' trees) and nothing but the rules reads or fills them
- * (not an input, an output, a .printsize or an eqrel). */
+/* Relations stored as sets (DlRel.set): those a set-at-a-time rule derives (each a
+ * set_candidate). */
 static Status set_stores(DlProgram *p) {
     uint32_t n = (uint32_t)p->decls.len;
     p->keyplans = arena_calloc(&p->arena, sizeof(DlRelPlan) * (n + 1));
@@ -1020,17 +1036,8 @@ static Status set_stores(DlProgram *p) {
                 p->decls.v[r->head_rel].set_store = true;
         }
     for (uint32_t rel = 0; rel < n; rel++) {
-        DlDecl *dc = &p->decls.v[rel];
         const DlRelPlan *rp = &p->relplans[rel];
-        uint32_t ar = dc->arity;
-        if (!dc->set_store)
-            continue;
-        bool ok = ar >= 2 && !dc->eqrel && !dc->is_input && !dc->is_output &&
-                  !dc->is_printsize && rp->nidx;
-        for (uint32_t i = 0; ok && i < rp->nidx; i++)
-            ok = rp->idx[i].cols[ar - 1] == ar - 1;
-        dc->set_store = ok;
-        if (!ok)
+        if (!p->decls.v[rel].set_store)
             continue;
         DlRelPlan *kp = &p->keyplans[rel];
         kp->nidx = rp->nidx;
