@@ -192,11 +192,28 @@ Status dl_bits_or(DlSetMap *m, DlBits *b, uint64_t blk, uint64_t word, uint64_t 
     return OK;
 }
 
-Status dl_setmap_add_tuple(DlSetMap *m, const DlValue *key, DlValue v) {
-    DlBits *b;
-    Status st = dl_setmap_add(m, key, &b);
-    if (st != OK)
-        return st;
-    uint64_t added;
-    return dl_bits_or(m, b, v >> 6, 1ull << (v & 63), &added);
+Status dl_setmap_put(DlSetMap *m, const DlValue *d, DlSetCursor *c, bool *added) {
+    uint32_t kl = m->klen;
+    c->new_key = false;
+    if (!c->last || memcmp(d, c->key, sizeof(DlValue) * kl) != 0) {
+        uint32_t n0 = m->n;
+        Status st = dl_setmap_add(m, d, &c->last);
+        if (st != OK) {
+            c->last = NULL;
+            return st;
+        }
+        DL_MEMCPY(c->key, d, sizeof(DlValue) * kl);
+        c->new_key = m->n != n0;
+    }
+    uint64_t bits;
+    Status st = dl_bits_or(m, c->last, d[kl] >> 6, 1ull << (d[kl] & 63), &bits);
+    if (added)
+        *added = bits != 0;
+    return st;
+}
+
+bool dl_setmap_has(const DlSetMap *m, const DlValue *d) {
+    const DlBits *b = dl_setmap_get(m, d);
+    DlValue v = d[m->klen];
+    return b && (dl_bits_word(b, v >> 6) >> (v & 63) & 1);
 }

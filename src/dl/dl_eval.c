@@ -844,12 +844,10 @@ static inline bool skip_prefix(const DlRel *r, uint32_t len, DlCursor *c, size_t
 /* Membership of a tuple (in the op's index order) in a relation stored as sets. */
 static bool set_contains(Worker *w, const DlOp *op, const DlRel *r, const DlValue *t) {
     const uint32_t *ord = w->p->relplans[op->rel].idx[op->index].cols;
-    uint32_t kl = r->arity - 1;
-    DlValue dk[64];
-    for (uint32_t k = 0; k < kl; k++)
-        dk[ord[k]] = t[k];
-    const DlBits *b = dl_setmap_get(r->set, dk);
-    return b && (dl_bits_word(b, t[kl] >> 6) >> (t[kl] & 63) & 1);
+    DlValue d[64];
+    for (uint32_t k = 0; k < r->arity; k++)
+        d[ord[k]] = t[k];
+    return dl_setmap_has(r->set, d);
 }
 
 /* The rows of a relation stored as sets, for count rows of its keys' index from c (those
@@ -1253,36 +1251,23 @@ typedef struct Eval {
     bool *dneed;        /* per relation: the current stratum reads its delta as sets */
 } Eval;
 
-/* Adds a tuple in index 0's order of r (or of a relation with r's orders) to m. *last
- * and lkey cache the set of the previous tuple's key (consecutive tuples often share it). */
-static Status mirror_put(DlSetMap *m, const DlRel *r, const DlValue *t, DlBits **last,
-                         DlValue *lkey) {
-    uint32_t ar = r->arity, kl = ar - 1;
+/* Adds a tuple in index 0's order of r (or of a relation with r's orders) to m. */
+static Status mirror_put(DlSetMap *m, const DlRel *r, const DlValue *t, DlSetCursor *c) {
     DlValue d[64];
-    for (uint32_t k = 0; k < ar; k++)
+    for (uint32_t k = 0; k < r->arity; k++)
         d[k] = dl_rel_col0(r, t, k);
-    if (!*last || memcmp(d, lkey, sizeof(DlValue) * kl) != 0) {
-        Status st = dl_setmap_add(m, d, last);
-        if (st != OK) {
-            *last = NULL;
-            return st;
-        }
-        DL_MEMCPY(lkey, d, sizeof(DlValue) * kl);
-    }
-    uint64_t added;
-    return dl_bits_or(m, *last, d[kl] >> 6, 1ull << (d[kl] & 63), &added);
+    return dl_setmap_put(m, d, c, NULL);
 }
 
 /* m ∪= the tuples of r. */
 static Status mirror_add_rel(DlSetMap *m, const DlRel *r) {
     Status st = OK;
     DlCursor c;
-    DlBits *last = NULL;
-    DlValue lkey[64];
+    DlSetCursor sc = {0};
     if (!r || !dl_rel_first(r, 0, &c))
         return OK;
     do
-        st = mirror_put(m, r, dl_cursor_tuple(r, &c), &last, lkey);
+        st = mirror_put(m, r, dl_cursor_tuple(r, &c), &sc);
     while (st == OK && dl_cursor_next(r, &c));
     return st;
 }
@@ -1290,10 +1275,9 @@ static Status mirror_add_rel(DlSetMap *m, const DlRel *r) {
 /* m ∪= the tuples of a buffer for r (index 0's order). */
 static Status mirror_add_buf(DlSetMap *m, const DlRel *r, const DlBuf *b) {
     Status st = OK;
-    DlBits *last = NULL;
-    DlValue lkey[64];
+    DlSetCursor sc = {0};
     for (size_t i = 0; i < b->n && st == OK; i++)
-        st = mirror_put(m, r, b->v + i * b->arity, &last, lkey);
+        st = mirror_put(m, r, b->v + i * b->arity, &sc);
     return st;
 }
 

@@ -482,8 +482,18 @@ DlBits *dl_setmap_get(const DlSetMap *m, const DlValue *key);
 /* The set of key, added empty when absent (pointers into the map stay valid until the
  * next add). */
 Status dl_setmap_add(DlSetMap *m, const DlValue *key, DlBits **out);
-/* Adds v to key's set. */
-Status dl_setmap_add_tuple(DlSetMap *m, const DlValue *key, DlValue v);
+/* The set of the previous tuple's key, for a run of puts (consecutive tuples often share
+ * it); zero it before the first. */
+typedef struct DlSetCursor {
+    DlBits *last;
+    bool new_key;      /* the last put added its key */
+    DlValue key[64];
+} DlSetCursor;
+/* Adds the tuple d (declared order: key, then the member) to m. OUT *added (may be NULL):
+ * whether the member was new. */
+Status dl_setmap_put(DlSetMap *m, const DlValue *d, DlSetCursor *c, bool *added);
+/* Whether m holds the tuple d (declared order). */
+bool dl_setmap_has(const DlSetMap *m, const DlValue *d);
 /* The word of block blk (0 when absent). */
 uint64_t dl_bits_word(const DlBits *b, uint64_t blk);
 /* b's block blk |= word (b belongs to m, which accounts its memory). OUT *added: the bits

@@ -1992,49 +1992,36 @@ fail:
 
 bool dl_rel_set_contains0(const DlRel *r, const DlValue *t) {
     DlValue d[64];
-    uint32_t ar = r->arity;
-    for (uint32_t k = 0; k < ar; k++)
+    for (uint32_t k = 0; k < r->arity; k++)
         d[k] = t[r->pos0[k]];
-    const DlBits *b = dl_setmap_get(r->set, d);
-    return b && (dl_bits_word(b, d[ar - 1] >> 6) >> (d[ar - 1] & 63) & 1);
+    return dl_setmap_has(r->set, d);
 }
 
 typedef struct SetAdd {
     DlRel *r;
-    DlBuf kb;      /* the new keys, in the keys' index 0 order */
-    DlBits *last;  /* the set of lkey */
-    DlValue lkey[64];
+    DlBuf kb;       /* the new keys, in the keys' index 0 order */
+    DlSetCursor c;
 } SetAdd;
 
 /* Adds one tuple (index 0's order). */
 static Status set_put(SetAdd *a, const DlValue *t) {
     DlRel *r = a->r;
-    uint32_t ar = r->arity, kl = ar - 1;
+    uint32_t kl = r->arity - 1;
     DlValue d[64];
-    for (uint32_t k = 0; k < ar; k++)
+    for (uint32_t k = 0; k < r->arity; k++)
         d[k] = t[r->pos0[k]];
-    if (!a->last || memcmp(d, a->lkey, sizeof(DlValue) * kl) != 0) {
-        uint32_t n0 = r->set->n;
-        Status st = dl_setmap_add(r->set, d, &a->last);
-        if (st != OK) {
-            a->last = NULL;
-            return st;
-        }
-        DL_MEMCPY(a->lkey, d, sizeof(DlValue) * kl);
-        if (r->set->n != n0) { /* a new key */
-            const uint32_t *kord = r->keyplan->idx[0].cols;
-            DlValue kt[64];
-            for (uint32_t k = 0; k < kl; k++)
-                kt[k] = d[kord[k]];
-            st = dl_buf_push(&a->kb, kt, NULL);
-            if (st != OK)
-                return st;
-        }
-    }
-    uint64_t added;
-    Status st = dl_bits_or(r->set, a->last, d[kl] >> 6, 1ull << (d[kl] & 63), &added);
-    r->n += added != 0;
-    return st;
+    bool added;
+    Status st = dl_setmap_put(r->set, d, &a->c, &added);
+    if (st != OK)
+        return st;
+    r->n += added;
+    if (!a->c.new_key)
+        return OK;
+    const uint32_t *kord = r->keyplan->idx[0].cols;
+    DlValue kt[64];
+    for (uint32_t k = 0; k < kl; k++)
+        kt[k] = d[kord[k]];
+    return dl_buf_push(&a->kb, kt, NULL);
 }
 
 /* The new keys go to the keys' trees (kb released). */
@@ -2048,7 +2035,7 @@ static Status set_end(SetAdd *a, Status st) {
 
 Status dl_rel_set_add(DlRel *r, const DlValue *rows, size_t n) {
     Status st = OK;
-    SetAdd a = {r, {0}, NULL, {0}};
+    SetAdd a = {r, {0}, {0}};
     dl_buf_init(&a.kb, r->arity - 1, r->mem);
     for (size_t i = 0; i < n && st == OK; i++)
         st = set_put(&a, rows + i * r->arity);
@@ -2057,7 +2044,7 @@ Status dl_rel_set_add(DlRel *r, const DlValue *rows, size_t n) {
 
 Status dl_rel_set_add_rel(DlRel *r, const DlRel *src) {
     Status st = OK;
-    SetAdd a = {r, {0}, NULL, {0}};
+    SetAdd a = {r, {0}, {0}};
     dl_buf_init(&a.kb, r->arity - 1, r->mem);
     DlCursor c;
     if (src && dl_rel_first(src, 0, &c))
