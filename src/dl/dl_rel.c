@@ -150,14 +150,14 @@ Status dl_rel_new(DlRel **out, uint32_t arity, const DlRelPlan *plan, bool eqrel
     return OK;
 }
 
-Status dl_rel_new_set(DlRel **out, uint32_t arity, const DlRelPlan *plan,
+Status dl_rel_new_set(DlRel **out, uint32_t arity, const DlRelPlan *plan, DlDict *dict,
                       const DlRelPlan *keyplan, DlMem *mem) {
     DlRel *r;
     Status st = dl_rel_new(&r, arity, plan, false, mem);
     if (st != OK)
         return st;
     r->keyplan = keyplan;
-    st = dl_setmap_new(&r->set, arity - 1, mem);
+    st = dl_setmap_new(&r->set, arity - 1, dict, mem);
     if (st == OK)
         st = dl_rel_new(&r->keys, arity - 1, keyplan, false, mem);
     if (st != OK) {
@@ -2058,6 +2058,7 @@ Status dl_rel_set_materialize(DlRel *r) {
     Status st = OK;
     uint32_t ar = r->arity, kl = ar - 1;
     const uint32_t *ord = r->idx[0].order;
+    const DlDict *dict = r->set->dict;
     DlBuf b;
     dl_buf_init(&b, ar, r->mem);
     DlValue d[64], t[64];
@@ -2067,7 +2068,7 @@ Status dl_rel_set_materialize(DlRel *r) {
         for (uint32_t i = 0; i < s->cap; i++) {
             uint64_t blk = s->slot[2 * (size_t)i];
             for (uint64_t m = s->slot[2 * (size_t)i + 1]; m; m &= m - 1) {
-                d[kl] = blk << 6 | (uint64_t)__builtin_ctzll(m);
+                d[kl] = dl_dict_value(dict, blk << 6 | (uint64_t)__builtin_ctzll(m));
                 for (uint32_t k = 0; k < ar; k++)
                     t[k] = d[ord[k]];
                 TRY(dl_buf_push(&b, t, NULL));
