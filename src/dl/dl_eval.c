@@ -887,15 +887,14 @@ static void exec_set(Worker *w, const DlOp *op, const DlRel *r, DlCursor c, size
             }
             continue;
         }
-        for (uint32_t i = 0; i < b->cap; i++) {
-            uint64_t blk = b->slot[2 * (size_t)i];
-            for (uint64_t m = b->slot[2 * (size_t)i + 1]; m; m &= m - 1) {
-                t[kl] = dl_dict_value(dict, blk << 6 | (uint64_t)__builtin_ctzll(m));
-                if (match_row(op, t, w->env)) {
-                    exec(w, op + 1);
-                    if (w->st != OK || op->once)
-                        return;
-                }
+        DlBitsIter it = {b, 0, 0, 0};
+        uint64_t num;
+        while (dl_bits_next(&it, &num)) {
+            t[kl] = dl_dict_value(dict, num);
+            if (match_row(op, t, w->env)) {
+                exec(w, op + 1);
+                if (w->st != OK || op->once)
+                    return;
             }
         }
     } while (skip_prefix(K, step, &c, &count));
@@ -949,14 +948,13 @@ static void exec_union(Worker *w, const DlOp *op) {
     if (!sb || !sb->count)
         return;
     if (sb->count <= SET_SMALL) {
-        for (uint32_t i = 0; i < sb->cap; i++) {
-            uint64_t blk = sb->slot[2 * (size_t)i], m = sb->slot[2 * (size_t)i + 1];
-            for (; m; m &= m - 1) {
-                t[har - 1] = dl_dict_value(dict, blk << 6 | (uint64_t)__builtin_ctzll(m));
-                emit(w, op, t);
-                if (w->st != OK)
-                    return;
-            }
+        DlBitsIter it = {sb, 0, 0, 0};
+        uint64_t num;
+        while (dl_bits_next(&it, &num)) {
+            t[har - 1] = dl_dict_value(dict, num);
+            emit(w, op, t);
+            if (w->st != OK)
+                return;
         }
         return;
     }

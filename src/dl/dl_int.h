@@ -486,6 +486,27 @@ typedef struct DlBits {
     uint64_t count;  /* values held */
 } DlBits;
 
+/* The members of a set, one number at a time (in the order of its table's slots):
+ *     DlBitsIter it = {b}; uint64_t n; while (dl_bits_next(&it, &n)) ... */
+typedef struct DlBitsIter {
+    const DlBits *b;
+    uint32_t i;     /* the next slot */
+    uint64_t blk;   /* the block of m */
+    uint64_t m;     /* its bits not yet visited */
+} DlBitsIter;
+static inline bool dl_bits_next(DlBitsIter *it, uint64_t *num) {
+    while (!it->m) {
+        if (it->i >= it->b->cap)
+            return false;
+        it->blk = it->b->slot[2 * (size_t)it->i];
+        it->m = it->b->slot[2 * (size_t)it->i + 1];
+        it->i++;
+    }
+    *num = it->blk << 6 | (uint64_t)__builtin_ctzll(it->m);
+    it->m &= it->m - 1;
+    return true;
+}
+
 /* Key (klen values) -> DlBits. Keys are kept in insertion order in keys[]. */
 struct DlSetMap {
     uint32_t klen;

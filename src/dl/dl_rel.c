@@ -2065,14 +2065,13 @@ Status dl_rel_set_materialize(DlRel *r) {
     for (uint32_t e = 0; e < r->set->n; e++) {
         const DlBits *s = &r->set->sets[e];
         DL_MEMCPY(d, r->set->keys + (size_t)e * kl, sizeof(DlValue) * kl);
-        for (uint32_t i = 0; i < s->cap; i++) {
-            uint64_t blk = s->slot[2 * (size_t)i];
-            for (uint64_t m = s->slot[2 * (size_t)i + 1]; m; m &= m - 1) {
-                d[kl] = dl_dict_value(dict, blk << 6 | (uint64_t)__builtin_ctzll(m));
-                for (uint32_t k = 0; k < ar; k++)
-                    t[k] = d[ord[k]];
-                TRY(dl_buf_push(&b, t, NULL));
-            }
+        DlBitsIter it = {s, 0, 0, 0};
+        uint64_t num;
+        while (dl_bits_next(&it, &num)) {
+            d[kl] = dl_dict_value(dict, num);
+            for (uint32_t k = 0; k < ar; k++)
+                t[k] = d[ord[k]];
+            TRY(dl_buf_push(&b, t, NULL));
         }
     }
     dl_setmap_free(r->set);
