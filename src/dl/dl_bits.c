@@ -21,6 +21,12 @@
 
 #include "dl_int.h"
 
+/* *bytes (what a table holds) += new_bytes - old_bytes, accounted in mem (may be NULL). */
+static Status held(DlMem *mem, size_t *bytes, size_t old_bytes, size_t new_bytes) {
+    *bytes += new_bytes - old_bytes;
+    return mem ? dl_mem_account(mem, old_bytes, new_bytes) : OK;
+}
+
 /* ---- the numbering -------------------------------------------------------------- */
 
 Status dl_dict_new(DlDict **out, DlMem *mem) {
@@ -37,14 +43,12 @@ void dl_dict_free(DlDict *d) {
         return;
     mem_free(d->vals);
     mem_free(d->tab);
-    if (d->mem && d->bytes)
-        (void)dl_mem_account(d->mem, d->bytes, 0);
+    (void)held(d->mem, &d->bytes, d->bytes, 0);
     mem_free(d);
 }
 
 static Status dict_account(DlDict *d, size_t old_bytes, size_t new_bytes) {
-    d->bytes += new_bytes - old_bytes;
-    return d->mem ? dl_mem_account(d->mem, old_bytes, new_bytes) : OK;
+    return held(d->mem, &d->bytes, old_bytes, new_bytes);
 }
 
 uint32_t dl_dict_find(const DlDict *d, DlValue v) {
@@ -142,14 +146,12 @@ void dl_setmap_free(DlSetMap *m) {
     mem_free(m->sets);
     mem_free(m->keys);
     mem_free(m->tab);
-    if (m->mem && m->bytes)
-        (void)dl_mem_account(m->mem, m->bytes, 0);
+    (void)held(m->mem, &m->bytes, m->bytes, 0);
     mem_free(m);
 }
 
 static Status account(DlSetMap *m, size_t old_bytes, size_t new_bytes) {
-    m->bytes += new_bytes - old_bytes;
-    return m->mem ? dl_mem_account(m->mem, old_bytes, new_bytes) : OK;
+    return held(m->mem, &m->bytes, old_bytes, new_bytes);
 }
 
 DlBits *dl_setmap_get(const DlSetMap *m, const DlValue *key) {
