@@ -75,8 +75,6 @@ static void free_rels(DlProgram *p) {
         dl_rel_free(p->rels[i]);
     mem_free(p->rels);
     p->rels = NULL;
-    dl_dict_free(p->dict);
-    p->dict = NULL;
 }
 
 void dl_program_free(DlProgram *p) {
@@ -176,15 +174,14 @@ Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d) {
     p->rels = mem_calloc(p->decls.len + 1, sizeof(DlRel *));
     if (!p->rels)
         return E_NOMEM;
-    TRY(dl_dict_new(&p->dict, &p->mem));
     for (size_t i = 0; i < p->decls.len; i++) {
         const DlDecl *dc = &p->decls.v[i];
         /* stored as sets unless the caller reads it or gives it tuples */
         bool set = dc->set_store && !(i < p->extra.len && p->extra.v[i].len) &&
                    !(o->keep && o->keep(o->keep_arg, dc->name));
         if (set)
-            TRY(dl_rel_new_set(&p->rels[i], dc->arity, &p->relplans[i], p->dict,
-                               &p->keyplans[i], &p->mem));
+            TRY(dl_rel_new_set(&p->rels[i], dc->arity, &p->relplans[i], &p->keyplans[i],
+                               &p->mem));
         else
             TRY(dl_rel_new(&p->rels[i], dc->arity, &p->relplans[i], dc->eqrel, &p->mem));
     }

@@ -4,13 +4,9 @@
  * Owns: the mirrors that set-at-a-time rules read (dl_eval: a rule whose head's last
  * column is a variable found nowhere else in the body but in the last column of one atom
  * unions that atom's set into the head's, instead of deriving one tuple per member).
- * A DlBits holds values by their dense numbers (DlDict: one numbering per run, shared by
- * every set, given in the order values first go into a set) as blocks of 64 (block =
- * number >> 6, word = one bit per number & 63) in an open-addressing table keyed by block:
- * membership, union and difference go a word at a time, whatever the values are
- * (symbols, numbers, floats). Dense numbers keep the blocks full: the symbols a points-to
- * analysis puts in sets (its objects) are a few thousand among millions, and by their own
- * ids filled 4.4 bits of a block on average.
+ * A DlBits holds 64-bit values as blocks of 64 (block = value >> 6, word = one bit per
+ * value & 63) in an open-addressing table keyed by block: membership, union and
+ * difference go a word at a time, whatever the values are (symbols, numbers, floats).
  * A DlSetMap maps a key (klen values: a relation's other columns, in declared order) to
  * its DlBits; keys are stored once, in insertion order.
  * Memory: every table is accounted in DlMem (E_LIMIT past its limit).
@@ -21,105 +17,6 @@
 
 #include "dl_int.h"
 
-/* *bytes (what a table holds) += new_bytes - old_bytes, accounted in mem (may be NULL). */
-static Status held(DlMem *mem, size_t *bytes, size_t old_bytes, size_t new_bytes) {
-    *bytes += new_bytes - old_bytes;
-    return mem ? dl_mem_account(mem, old_bytes, new_bytes) : OK;
-}
-
-/* ---- the numbering -------------------------------------------------------------- */
-
-Status dl_dict_new(DlDict **out, DlMem *mem) {
-    DlDict *d = mem_calloc(1, sizeof *d);
-    if (!d)
-        return E_NOMEM;
-    d->mem = mem;
-    *out = d;
-    return OK;
-}
-
-void dl_dict_free(DlDict *d) {
-    if (!d)
-        return;
-    mem_free(d->vals);
-    mem_free(d->tab);
-    (void)held(d->mem, &d->bytes, d->bytes, 0);
-    mem_free(d);
-}
-
-static Status dict_account(DlDict *d, size_t old_bytes, size_t new_bytes) {
-    return held(d->mem, &d->bytes, old_bytes, new_bytes);
-}
-
-uint32_t dl_dict_find(const DlDict *d, DlValue v) {
-    if (!d->tcap)
-        return UINT32_MAX;
-    uint32_t mask = d->tcap - 1;
-    for (uint32_t i = (uint32_t)map_hash_u64(v) & mask;; i = (i + 1) & mask) {
-        uint32_t e = d->tab[i];
-        if (!e)
-            return UINT32_MAX;
-        if (d->vals[e - 1] == v)
-            return e - 1;
-    }
-}
-
-/* The number of v, given when it has none. */
-static Status dict_intern(DlDict *d, DlValue v, uint32_t *out) {
-    uint32_t mask = d->tcap - 1;
-    uint32_t i = 0;
-    if (d->tcap)
-        for (i = (uint32_t)map_hash_u64(v) & mask;; i = (i + 1) & mask) {
-            uint32_t e = d->tab[i];
-            if (!e)
-                break;
-            if (d->vals[e - 1] == v) {
-                *out = e - 1;
-                return OK;
-            }
-        }
-    if (d->n == UINT32_MAX - 1)
-        return E_LIMIT;
-    if ((size_t)(d->n + 1) * 2 > d->tcap) { /* at most half full */
-        uint32_t ncap = d->tcap ? d->tcap * 2 : 1024;
-        uint32_t *t = mem_calloc(ncap, sizeof *t);
-        if (!t)
-            return E_NOMEM;
-        Status st = dict_account(d, sizeof *t * d->tcap, sizeof *t * ncap);
-        for (uint32_t e = 0; e < d->n; e++) {
-            uint32_t k = (uint32_t)map_hash_u64(d->vals[e]) & (ncap - 1);
-            while (t[k])
-                k = (k + 1) & (ncap - 1);
-            t[k] = e + 1;
-        }
-        mem_free(d->tab);
-        d->tab = t;
-        d->tcap = ncap;
-        if (st != OK)
-            return st;
-        mask = ncap - 1;
-        for (i = (uint32_t)map_hash_u64(v) & mask; t[i]; i = (i + 1) & mask)
-            ;
-    }
-    if (d->n == d->ncap) {
-        uint32_t nc = d->ncap ? d->ncap * 2 : 1024;
-        DlValue *nv = mem_realloc(d->vals, sizeof *nv * nc);
-        if (!nv)
-            return E_NOMEM;
-        d->vals = nv;
-        Status st = dict_account(d, sizeof *nv * d->ncap, sizeof *nv * nc);
-        d->ncap = nc;
-        if (st != OK)
-            return st;
-    }
-    d->vals[d->n] = v;
-    d->tab[i] = ++d->n;
-    *out = d->n - 1;
-    return OK;
-}
-
-/* ---- sets ------------------------------------------------------------------------ */
-
 static uint64_t key_hash(const DlValue *key, uint32_t klen) {
     uint64_t h = 0x9e3779b97f4a7c15ull * (klen + 1);
     for (uint32_t i = 0; i < klen; i++)
@@ -127,12 +24,11 @@ static uint64_t key_hash(const DlValue *key, uint32_t klen) {
     return map_hash_u64(h);
 }
 
-Status dl_setmap_new(DlSetMap **out, uint32_t klen, DlDict *dict, DlMem *mem) {
+Status dl_setmap_new(DlSetMap **out, uint32_t klen, DlMem *mem) {
     DlSetMap *m = mem_calloc(1, sizeof *m);
     if (!m)
         return E_NOMEM;
     m->klen = klen;
-    m->dict = dict;
     m->mem = mem;
     *out = m;
     return OK;
@@ -146,12 +42,14 @@ void dl_setmap_free(DlSetMap *m) {
     mem_free(m->sets);
     mem_free(m->keys);
     mem_free(m->tab);
-    (void)held(m->mem, &m->bytes, m->bytes, 0);
+    if (m->mem && m->bytes)
+        (void)dl_mem_account(m->mem, m->bytes, 0);
     mem_free(m);
 }
 
 static Status account(DlSetMap *m, size_t old_bytes, size_t new_bytes) {
-    return held(m->mem, &m->bytes, old_bytes, new_bytes);
+    m->bytes += new_bytes - old_bytes;
+    return m->mem ? dl_mem_account(m->mem, old_bytes, new_bytes) : OK;
 }
 
 DlBits *dl_setmap_get(const DlSetMap *m, const DlValue *key) {
@@ -307,12 +205,8 @@ Status dl_setmap_put(DlSetMap *m, const DlValue *d, DlSetCursor *c, bool *added)
         DL_MEMCPY(c->key, d, sizeof(DlValue) * kl);
         c->new_key = m->n != n0;
     }
-    uint32_t v;
-    Status st = dict_intern(m->dict, d[kl], &v);
-    if (st != OK)
-        return st;
     uint64_t bits;
-    st = dl_bits_or(m, c->last, v >> 6, 1ull << (v & 63), &bits);
+    Status st = dl_bits_or(m, c->last, d[kl] >> 6, 1ull << (d[kl] & 63), &bits);
     if (added)
         *added = bits != 0;
     return st;
@@ -320,8 +214,6 @@ Status dl_setmap_put(DlSetMap *m, const DlValue *d, DlSetCursor *c, bool *added)
 
 bool dl_setmap_has(const DlSetMap *m, const DlValue *d) {
     const DlBits *b = dl_setmap_get(m, d);
-    if (!b)
-        return false;
-    uint32_t v = dl_dict_find(m->dict, d[m->klen]);
-    return v != UINT32_MAX && (dl_bits_word(b, v >> 6) >> (v & 63) & 1);
+    DlValue v = d[m->klen];
+    return b && (dl_bits_word(b, v >> 6) >> (v & 63) & 1);
 }

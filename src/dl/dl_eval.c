@@ -860,7 +860,6 @@ static void exec_set(Worker *w, const DlOp *op, const DlRel *r, DlCursor c, size
     const uint32_t *ord = w->p->relplans[op->rel].idx[op->index].cols;
     /* distinct prefixes within the keys: the next group; else the next key */
     uint32_t step = op->dprefix && op->dprefix < kl ? op->dprefix : kl;
-    const DlDict *dict = r->set->dict;
     DlValue t[64], dk[64];
     t[kl] = 0;
     do {
@@ -888,15 +887,12 @@ static void exec_set(Worker *w, const DlOp *op, const DlRel *r, DlCursor c, size
             continue;
         }
         DlBitsIter it = {b, 0, 0, 0};
-        uint64_t num;
-        while (dl_bits_next(&it, &num)) {
-            t[kl] = dl_dict_value(dict, num);
+        while (dl_bits_next(&it, &t[kl]))
             if (match_row(op, t, w->env)) {
                 exec(w, op + 1);
                 if (w->st != OK || op->once)
                     return;
             }
-        }
     } while (skip_prefix(K, step, &c, &count));
 }
 
@@ -935,7 +931,6 @@ static void exec_scan(Worker *w, const DlOp *op, DlCursor c, size_t count) {
  * (R at the start of the phase) nor this worker's earlier unions in the phase hold. */
 static void exec_union(Worker *w, const DlOp *op) {
     uint32_t har = op->arity;
-    const DlDict *dict = w->p->dict;
     DlValue t[64];
     for (uint32_t j = 0; j + 1 < har; j++)
         if (!eval(w, op->head[j], &t[j]))
@@ -949,9 +944,7 @@ static void exec_union(Worker *w, const DlOp *op) {
         return;
     if (sb->count <= SET_SMALL) {
         DlBitsIter it = {sb, 0, 0, 0};
-        uint64_t num;
-        while (dl_bits_next(&it, &num)) {
-            t[har - 1] = dl_dict_value(dict, num);
+        while (dl_bits_next(&it, &t[har - 1])) {
             emit(w, op, t);
             if (w->st != OK)
                 return;
@@ -962,8 +955,7 @@ static void exec_union(Worker *w, const DlOp *op) {
     const DlBits *hb = hm ? dl_setmap_get(hm, t) : NULL;
     Status st;
     if (!w->local[op->rel]) {
-        st = dl_setmap_new(&w->local[op->rel], har - 1, w->p->dict,
-                           w->p->rels[op->rel]->mem);
+        st = dl_setmap_new(&w->local[op->rel], har - 1, w->p->rels[op->rel]->mem);
         if (st != OK) {
             w->st = st;
             return;
@@ -990,7 +982,7 @@ static void exec_union(Worker *w, const DlOp *op) {
             return;
         }
         for (; m; m &= m - 1) {
-            t[har - 1] = dl_dict_value(dict, blk << 6 | (uint64_t)__builtin_ctzll(m));
+            t[har - 1] = blk << 6 | (uint64_t)__builtin_ctzll(m);
             emit(w, op, t);
             if (w->st != OK)
                 return;
@@ -1298,8 +1290,7 @@ static Status mirrors_for(Eval *ev, const DlStratum *sv) {
                 ev->mirror[rel] = p->rels[rel]->set;
                 continue;
             }
-            Status st = dl_setmap_new(&ev->mirror[rel], p->decls.v[rel].arity - 1, p->dict,
-                                      &p->mem);
+            Status st = dl_setmap_new(&ev->mirror[rel], p->decls.v[rel].arity - 1, &p->mem);
             if (st == OK)
                 st = mirror_add_rel(ev->mirror[rel], p->rels[rel]);
             if (st != OK)
@@ -1580,7 +1571,7 @@ static Status advance(Eval *ev, const DlStratum *sv) {
             else if (ev->mirror[rel])
                 st = mirror_add_rel(ev->mirror[rel], ev->delta[rel]);
             if (st == OK && ev->dneed[rel]) {
-                st = dl_setmap_new(&ev->dmirror[rel], R->arity - 1, p->dict, &p->mem);
+                st = dl_setmap_new(&ev->dmirror[rel], R->arity - 1, &p->mem);
                 if (st == OK)
                     st = mirror_add_rel(ev->dmirror[rel], ev->delta[rel]);
             }

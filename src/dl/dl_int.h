@@ -321,7 +321,6 @@ typedef struct DlMem {
 
 typedef struct DlNode DlNode;
 typedef struct DlSetMap DlSetMap;
-typedef struct DlDict DlDict;
 
 /* A B+tree of tuples stored in one column order, compared lexicographically as unsigned
  * 64-bit words (an internal order; output order is decided by dl_io). Leaves are linked,
@@ -365,7 +364,7 @@ struct DlRel {
 Status dl_rel_new(DlRel **out, uint32_t arity, const DlRelPlan *plan, bool eqrel, DlMem *mem);
 /* A relation stored as sets (DlRel.set); keyplan: plan's orders without their last
  * column (arity >= 2). */
-Status dl_rel_new_set(DlRel **out, uint32_t arity, const DlRelPlan *plan, DlDict *dict,
+Status dl_rel_new_set(DlRel **out, uint32_t arity, const DlRelPlan *plan,
                       const DlRelPlan *keyplan, DlMem *mem);
 /* Adds n tuples (index 0's column order of r, which is stored as sets) to r. */
 Status dl_rel_set_add(DlRel *r, const DlValue *rows, size_t n);
@@ -455,30 +454,8 @@ size_t dl_rel_bytes(const DlRel *r);
 Status dl_mem_account(DlMem *m, size_t old_bytes, size_t new_bytes);
 
 /* ---- sets of values (dl_bits.c) ---------------------------------------------------- */
-/* The dense numbers of the values that sets hold: one per run, shared by every set so that
- * sets union a word at a time. Numbers are given in the order values first go into a set
- * (only while no worker runs: adds happen between phases); a value never in a set has none. */
-struct DlDict {
-    DlValue *vals;   /* n: number -> value */
-    uint32_t n, ncap;
-    uint32_t *tab;   /* tcap slots: number + 1, 0 empty */
-    uint32_t tcap;
-    size_t bytes;    /* accounted in mem */
-    DlMem *mem;
-};
-
-Status dl_dict_new(DlDict **out, DlMem *mem);
-void dl_dict_free(DlDict *d);
-/* The number of v; UINT32_MAX when v has none. */
-uint32_t dl_dict_find(const DlDict *d, DlValue v);
-/* The value numbered i (i < d->n). */
-static inline DlValue dl_dict_value(const DlDict *d, uint64_t i) {
-    return d->vals[i];
-}
-
-/* A set of values, by their dense numbers: blocks of 64 (block = number >> 6; bit
- * number & 63 of the word), in an open-addressing table keyed by block (a zero word marks
- * an empty slot). */
+/* A set of 64-bit values: blocks of 64 (block = value >> 6; bit value & 63 of the word),
+ * in an open-addressing table keyed by block (a zero word marks an empty slot). */
 typedef struct DlBits {
     uint64_t *slot;  /* cap pairs: block, word */
     uint32_t cap;    /* 0 or a power of two */
@@ -486,15 +463,15 @@ typedef struct DlBits {
     uint64_t count;  /* values held */
 } DlBits;
 
-/* The members of a set, one number at a time (in the order of its table's slots):
- *     DlBitsIter it = {b}; uint64_t n; while (dl_bits_next(&it, &n)) ... */
+/* The members of a set, one value at a time (in the order of its table's slots):
+ *     DlBitsIter it = {b, 0, 0, 0}; uint64_t v; while (dl_bits_next(&it, &v)) ... */
 typedef struct DlBitsIter {
     const DlBits *b;
     uint32_t i;     /* the next slot */
     uint64_t blk;   /* the block of m */
     uint64_t m;     /* its bits not yet visited */
 } DlBitsIter;
-static inline bool dl_bits_next(DlBitsIter *it, uint64_t *num) {
+static inline bool dl_bits_next(DlBitsIter *it, uint64_t *v) {
     while (!it->m) {
         if (it->i >= it->b->cap)
             return false;
@@ -502,7 +479,7 @@ static inline bool dl_bits_next(DlBitsIter *it, uint64_t *num) {
         it->m = it->b->slot[2 * (size_t)it->i + 1];
         it->i++;
     }
-    *num = it->blk << 6 | (uint64_t)__builtin_ctzll(it->m);
+    *v = it->blk << 6 | (uint64_t)__builtin_ctzll(it->m);
     it->m &= it->m - 1;
     return true;
 }
@@ -517,10 +494,9 @@ struct DlSetMap {
     uint32_t tcap;
     size_t bytes;      /* accounted in mem */
     DlMem *mem;
-    DlDict *dict;      /* the numbers of the members */
 };
 
-Status dl_setmap_new(DlSetMap **out, uint32_t klen, DlDict *dict, DlMem *mem);
+Status dl_setmap_new(DlSetMap **out, uint32_t klen, DlMem *mem);
 void dl_setmap_free(DlSetMap *m);
 /* The set of key, or NULL. */
 DlBits *dl_setmap_get(const DlSetMap *m, const DlValue *key);
@@ -567,7 +543,6 @@ struct DlProgram {
     DlRelPlan *keyplans; /* per decl stored as sets: relplans without the last column */
     /* run */
     DlRel **rels;      /* per decl; NULL before the first run */
-    DlDict *dict;      /* the members of the run's sets */
     DlMem mem;
     DlPhase phase;     /* of the last dl_run */
     void *intern_lock; /* pthread_mutex_t * while workers run */

@@ -150,14 +150,14 @@ Status dl_rel_new(DlRel **out, uint32_t arity, const DlRelPlan *plan, bool eqrel
     return OK;
 }
 
-Status dl_rel_new_set(DlRel **out, uint32_t arity, const DlRelPlan *plan, DlDict *dict,
+Status dl_rel_new_set(DlRel **out, uint32_t arity, const DlRelPlan *plan,
                       const DlRelPlan *keyplan, DlMem *mem) {
     DlRel *r;
     Status st = dl_rel_new(&r, arity, plan, false, mem);
     if (st != OK)
         return st;
     r->keyplan = keyplan;
-    st = dl_setmap_new(&r->set, arity - 1, dict, mem);
+    st = dl_setmap_new(&r->set, arity - 1, mem);
     if (st == OK)
         st = dl_rel_new(&r->keys, arity - 1, keyplan, false, mem);
     if (st != OK) {
@@ -2058,7 +2058,6 @@ Status dl_rel_set_materialize(DlRel *r) {
     Status st = OK;
     uint32_t ar = r->arity, kl = ar - 1;
     const uint32_t *ord = r->idx[0].order;
-    const DlDict *dict = r->set->dict;
     DlBuf b;
     dl_buf_init(&b, ar, r->mem);
     DlValue d[64], t[64];
@@ -2066,9 +2065,7 @@ Status dl_rel_set_materialize(DlRel *r) {
         const DlBits *s = &r->set->sets[e];
         DL_MEMCPY(d, r->set->keys + (size_t)e * kl, sizeof(DlValue) * kl);
         DlBitsIter it = {s, 0, 0, 0};
-        uint64_t num;
-        while (dl_bits_next(&it, &num)) {
-            d[kl] = dl_dict_value(dict, num);
+        while (dl_bits_next(&it, &d[kl])) {
             for (uint32_t k = 0; k < ar; k++)
                 t[k] = d[ord[k]];
             TRY(dl_buf_push(&b, t, NULL));
