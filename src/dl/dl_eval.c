@@ -968,10 +968,9 @@ static void exec_union(Worker *w, const DlOp *op) {
         w->st = st;
         return;
     }
-    for (uint32_t i = 0; i < sb->cap; i++) {
-        uint64_t blk = sb->slot[2 * (size_t)i], m = sb->slot[2 * (size_t)i + 1];
-        if (!m)
-            continue;
+    uint32_t si = 0;
+    uint64_t blk, m;
+    while (dl_bits_next_word(sb, &si, &blk, &m)) {
         if (hb)
             m &= ~dl_bits_word(hb, blk);
         if (!m)

@@ -463,6 +463,19 @@ typedef struct DlBits {
     uint64_t count;  /* values held */
 } DlBits;
 
+/* The next nonzero word of b from slot *i on, with its block; false past the end. */
+static inline bool dl_bits_next_word(const DlBits *b, uint32_t *i, uint64_t *blk,
+                                     uint64_t *word) {
+    for (; *i < b->cap; ++*i)
+        if (b->slot[2 * (size_t)*i + 1]) {
+            *blk = b->slot[2 * (size_t)*i];
+            *word = b->slot[2 * (size_t)*i + 1];
+            ++*i;
+            return true;
+        }
+    return false;
+}
+
 /* The members of a set, one value at a time (in the order of its table's slots):
  *     DlBitsIter it = {b, 0, 0, 0}; uint64_t v; while (dl_bits_next(&it, &v)) ... */
 typedef struct DlBitsIter {
@@ -472,13 +485,8 @@ typedef struct DlBitsIter {
     uint64_t m;     /* its bits not yet visited */
 } DlBitsIter;
 static inline bool dl_bits_next(DlBitsIter *it, uint64_t *v) {
-    while (!it->m) {
-        if (it->i >= it->b->cap)
-            return false;
-        it->blk = it->b->slot[2 * (size_t)it->i];
-        it->m = it->b->slot[2 * (size_t)it->i + 1];
-        it->i++;
-    }
+    if (!it->m && !dl_bits_next_word(it->b, &it->i, &it->blk, &it->m))
+        return false;
     *v = it->blk << 6 | (uint64_t)__builtin_ctzll(it->m);
     it->m &= it->m - 1;
     return true;
