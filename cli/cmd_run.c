@@ -22,6 +22,9 @@ static const char run_help[] =
     "                         default 3/4 of physical memory; 0 = no limit)\n"
     "  -w, --no-warn          do not print warnings\n"
     "  -q, --quiet            no progress line (shown only when stderr is a terminal)\n"
+    "      --max-iterations=N stop each recursive stratum after N iterations, fixpoint or\n"
+    "                         not (a warning says so; the results are then incomplete: for\n"
+    "                         measuring programs that do not finish)\n"
     "      --profile          print each rule's time and emitted tuples on stderr, slowest\n"
     "                         first (rules then run on one thread)\n";
 
@@ -157,6 +160,18 @@ int cmd_run(int argc, char **argv) {
                 mem_free(macros);
                 return cli_usage("run");
             }
+        } else if (!strncmp(a, "--max-iterations", 16)) {
+            char *end = NULL;
+            long n = 0;
+            if (opt_value(argc, argv, &i, '\0', "max-iterations", &val, &missing) && !missing)
+                n = strtol(val, &end, 10);
+            if (!end || *end || end == val || n < 1 || n > 1000000000) {
+                cli_error("run: --max-iterations expects a number of iterations from 1 to "
+                          "1000000000");
+                mem_free(macros);
+                return cli_usage("run");
+            }
+            o.max_iterations = (uint32_t)n;
         } else if (a[0] == '-' && a[1]) {
             cli_error("run: unknown option '%s'", a);
             mem_free(macros);

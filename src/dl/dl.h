@@ -85,6 +85,11 @@ typedef struct DlRunOptions {
     bool free_dead;
     bool (*keep)(void *arg, const char *relation);
     void *keep_arg;
+    /* when nonzero: each recursive stratum stops after this many iterations, fixpoint
+       reached or not (a warning names each stratum stopped so; its relations and all that
+       depend on them are then incomplete). For measuring a program that does not finish:
+       two runs stopped at one iteration did the same work, two stopped at one time did not. */
+    uint32_t max_iterations;
 } DlRunOptions;
 
 /* What dl_run is doing, for a progress display. */

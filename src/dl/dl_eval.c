@@ -1769,7 +1769,6 @@ static Status free_dead(DlProgram *p, const uint32_t *last, uint32_t s) {
 
 Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
     Status st = OK;
-    (void)d;
     Eval ev = {0};
     uint32_t *dead = NULL;
     pthread_mutex_t mu;
@@ -1869,7 +1868,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             if (ev.dneed[rel])
                 ev.dmirror[rel] = ev.mirror[rel];
         }
-        for (;;) {
+        for (uint32_t nit = 0;; nit++) {
             bool any = false;
             for (uint32_t i = 0; i < sv->nrels; i++) {
                 DlRel *r = ev.delta[sv->rels[i]];
@@ -1878,6 +1877,15 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             }
             if (!any)
                 break;
+            if (o->max_iterations && nit == o->max_iterations) {
+                const DlDecl *dc = &p->decls.v[sv->rels[0]];
+                diags_add(d, DIAG_WARNING, dc->loc,
+                          "the stratum of '%s' stopped after %u iterations (--max-iterations) "
+                          "before its fixpoint: its relations and all that depend on them are "
+                          "incomplete",
+                          dc->name, nit);
+                break;
+            }
             for (uint32_t i = 0; i < sv->nrels; i++) {
                 uint32_t rel = sv->rels[i];
                 TRY(dl_rel_new(&ev.news[rel], p->decls.v[rel].arity, &p->relplans[rel], false,
