@@ -3,7 +3,7 @@
 # under Soufflé as under `irlog run`. Skipped (exit 0, `skip: ...`) when there is no
 # Soufflé: $SOUFFLE, else `souffle` on PATH. For a few programs of
 # tests/analyze/programs (big/lisp.c among them) at -O0 -g and -O2 -g, context-insensitive and with
-# -M 'IRLOG_CONTEXT_DEPTH=1', every .output relation must have the same rows (sorted)
+# -M 'IRLOG_CONTEXT_DEPTH=1 IRLOG_CONTEXT_OUTPUT' (the per-context sets too), every .output relation must have the same rows (sorted)
 # from `souffle -F FACTS -D OUT datalog/pointsto.dl` (its interpreter) and from
 # `irlog run datalog/pointsto.dl -F FACTS -D OUT`. Soufflé must be built with 64-bit
 # numbers (-DSOUFFLE_DOMAIN_64BIT=ON): `souffle --version` says `Word size: 64 bits`.
@@ -62,7 +62,7 @@ for q in $progs_used; do
       id=$p.$lvl.d$depth
       mkdir -p "$tmp/s/$id" "$tmp/i/$id"
       macro=()
-      [ "$depth" = 1 ] && macro=(-M 'IRLOG_CONTEXT_DEPTH=1')
+      [ "$depth" = 1 ] && macro=(-M 'IRLOG_CONTEXT_DEPTH=1 IRLOG_CONTEXT_OUTPUT')
       if ! "$souffle" -F "$f" -D "$tmp/s/$id" "${macro[@]}" "$dl" >"$tmp/s.out" 2>&1 ||
          grep -q -i 'error' "$tmp/s.out"; then
         fail "$p -$lvl depth $depth: Soufflé rejects or fails on datalog/pointsto.dl"
