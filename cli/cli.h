@@ -26,7 +26,7 @@ enum {
     EXIT_INTERNAL = 5
 };
 
-#define CMD(name, fn, usage, summary) int fn(int argc, char **argv);
+#define CMD(name, fn, usage, summary, doc) int fn(int argc, char **argv);
 #include "commands.def"
 #undef CMD
 

@@ -11,10 +11,11 @@ typedef struct Command {
     int (*fn)(int, char **);
     const char *usage;
     const char *summary;
+    const char *doc; /* where every option is documented; NULL: the command's own --help */
 } Command;
 
 static const Command commands[] = {
-#define CMD(name, fn, usage, summary) {#name, fn, usage, summary},
+#define CMD(name, fn, usage, summary, doc) {#name, fn, usage, summary, doc},
 #include "commands.def"
 #undef CMD
 };
@@ -113,8 +114,16 @@ int main(int argc, char **argv) {
         return EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(commands[i].name, argv[1]) == 0)
-            return commands[i].fn(argc - 1, argv + 1);
+        if (strcmp(commands[i].name, argv[1]) == 0) {
+            const Command *c = &commands[i];
+            for (int k = 2; c->doc && k < argc; k++)
+                if (!strcmp(argv[k], "-h") || !strcmp(argv[k], "--help")) {
+                    printf("usage: irlog %s\n%s\nevery option and the exit codes: %s\n", c->usage,
+                           c->summary, c->doc);
+                    return EXIT_OK;
+                }
+            return c->fn(argc - 1, argv + 1);
+        }
     cli_error("unknown command '%s' (see 'irlog --help')", argv[1]);
     return EXIT_USAGE;
 }

@@ -139,6 +139,16 @@ expect "usage: unknown format" 2 "xml|usage" facts --format xml good.ll -o out
 expect "usage: bad -j" 2 "-j|usage" facts -j 0 good.ll -o out
 expect "usage: -o without a value" 2 "usage" facts good.ll -o
 
+# every command answers --help and -h on stdout with exit 0 (its usage line, and where
+# its options are documented, or its own option list)
+for c in facts schema run check analyze emit sql-views; do
+  for h in --help -h; do
+    out=$("$irlog" "$c" "$h" 2>"$tmp/help.err"); rc=$?
+    { [ $rc = 0 ] && printf '%s\n' "$out" | grep -q "^usage: irlog $c " && [ ! -s "$tmp/help.err" ]; }
+    check $? "irlog $c $h: exit 0, the usage on stdout (exit $rc)" "$tmp/help.err"
+  done
+done
+
 # --separate names each directory after its input's base name: two inputs with the same
 # base name (a/x.ll and b/x.ll) must be refused, not written over each other
 newcase; mkdir "$d/a" "$d/b"
