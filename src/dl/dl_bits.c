@@ -169,8 +169,11 @@ Status dl_bits_or(DlSetMap *m, DlBits *b, uint64_t blk, uint64_t word, uint64_t 
                 break;
             if (s[0] == blk) {
                 *added = word & ~s[1];
-                s[1] |= word;
-                b->count += (uint64_t)__builtin_popcountll(*added);
+                if (*added) { /* (most unions into a full set add nothing: no popcount,
+                                 which is a libgcc call without -mpopcnt) */
+                    s[1] |= word;
+                    b->count += (uint64_t)__builtin_popcountll(*added);
+                }
                 return OK;
             }
         }
