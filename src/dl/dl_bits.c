@@ -60,7 +60,7 @@ DlBits *dl_setmap_get(const DlSetMap *m, const DlValue *key) {
         uint32_t e = m->tab[i];
         if (!e)
             return NULL;
-        if (!kl || memcmp(m->keys + (size_t)(e - 1) * kl, key, sizeof(DlValue) * kl) == 0)
+        if (dl_vals_eq(m->keys + (size_t)(e - 1) * kl, key, kl))
             return &m->sets[e - 1];
     }
 }
@@ -198,7 +198,7 @@ Status dl_bits_or(DlSetMap *m, DlBits *b, uint64_t blk, uint64_t word, uint64_t 
 Status dl_setmap_put(DlSetMap *m, const DlValue *d, DlSetCursor *c, bool *added) {
     uint32_t kl = m->klen;
     c->new_key = false;
-    if (!c->last || memcmp(d, c->key, sizeof(DlValue) * kl) != 0) {
+    if (!c->last || !dl_vals_eq(d, c->key, kl)) {
         uint32_t n0 = m->n;
         Status st = dl_setmap_add(m, d, &c->last);
         if (st != OK) {

@@ -832,11 +832,10 @@ static inline void keep_prefix(Worker *w, const DlOp *op, const DlValue *t) {
  * *count rows in all); false at the end. */
 static inline bool skip_prefix(const DlRel *r, uint32_t len, DlCursor *c, size_t *count) {
     const DlValue *t = dl_cursor_tuple(r, c);
-    size_t pre = sizeof(DlValue) * len;
     for (;;) {
         if (!--*count || !dl_cursor_next(r, c))
             return false;
-        if (memcmp(dl_cursor_tuple(r, c), t, pre) != 0)
+        if (!dl_vals_eq(dl_cursor_tuple(r, c), t, len))
             return true;
     }
 }

@@ -35,6 +35,15 @@ static inline void dl_memcpy_(void *d, const void *s, size_t n) {
 }
 #define DL_MEMCPY(d, s, n) dl_memcpy_((d), (s), (n))
 
+/* Whether n values are equal: keys and prefixes are one to a few words, where a loop
+ * beats a call of memcmp (10% of a points-to run's profile went to memcmp). */
+static inline bool dl_vals_eq(const DlValue *a, const DlValue *b, uint32_t n) {
+    for (uint32_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
 /* ---- tokens --------------------------------------------------------------------- */
 typedef enum DlTokKind {
 #define TOK(name, desc) DL_TOK_##name,
