@@ -220,3 +220,14 @@ bool dl_setmap_has(const DlSetMap *m, const DlValue *d) {
     DlValue v = d[m->klen];
     return b && (dl_bits_word(b, v >> 6) >> (v & 63) & 1);
 }
+
+bool dl_setmap_has_memo(const DlSetMap *m, const DlValue *d, DlSetProbe *pr) {
+    uint32_t kl = m->klen;
+    if (!pr->valid || !dl_vals_eq(d, pr->key, kl)) {
+        pr->b = dl_setmap_get(m, d);
+        DL_MEMCPY(pr->key, d, sizeof(DlValue) * kl);
+        pr->valid = true;
+    }
+    DlValue v = d[kl];
+    return pr->b && (dl_bits_word(pr->b, v >> 6) >> (v & 63) & 1);
+}

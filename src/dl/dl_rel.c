@@ -1565,6 +1565,8 @@ Status dl_buf_compact(DlBuf *b, const DlRel *filter) {
     fg.pos = 0;
     bool probe = filter && filter->n && filter->nidx && !filter->set;
     bool sprobe = filter && filter->n && filter->set;
+    DlSetProbe spr;
+    spr.valid = false;
     size_t k = 0;
     for (size_t i = 0; i < tail; i++) {
         const DlValue *cur = res + i * ar;
@@ -1572,7 +1574,7 @@ Status dl_buf_compact(DlBuf *b, const DlRel *filter) {
             continue;
         if (probe && finger_contains(filter, cur, &fg))
             continue;
-        if (sprobe && dl_rel_set_contains0(filter, cur))
+        if (sprobe && dl_rel_set_contains0(filter, cur, &spr))
             continue;
         if (k != i)
             copy_tuple(res + k * ar, cur, ar);
@@ -1990,11 +1992,11 @@ fail:
 
 /* ---- relations stored as sets ------------------------------------------------------ */
 
-bool dl_rel_set_contains0(const DlRel *r, const DlValue *t) {
+bool dl_rel_set_contains0(const DlRel *r, const DlValue *t, DlSetProbe *pr) {
     DlValue d[64];
     for (uint32_t k = 0; k < r->arity; k++)
         d[k] = t[r->pos0[k]];
-    return dl_setmap_has(r->set, d);
+    return dl_setmap_has_memo(r->set, d, pr);
 }
 
 typedef struct SetAdd {
