@@ -216,9 +216,7 @@ Status dl_setmap_put(DlSetMap *m, const DlValue *d, DlSetCursor *c, bool *added)
 }
 
 bool dl_setmap_has(const DlSetMap *m, const DlValue *d) {
-    const DlBits *b = dl_setmap_get(m, d);
-    DlValue v = d[m->klen];
-    return b && (dl_bits_word(b, v >> 6) >> (v & 63) & 1);
+    return dl_bits_has(dl_setmap_get(m, d), d[m->klen]);
 }
 
 bool dl_setmap_has_memo(const DlSetMap *m, const DlValue *d, DlSetProbe *pr) {
@@ -228,6 +226,5 @@ bool dl_setmap_has_memo(const DlSetMap *m, const DlValue *d, DlSetProbe *pr) {
         DL_MEMCPY(pr->key, d, sizeof(DlValue) * kl);
         pr->valid = true;
     }
-    DlValue v = d[kl];
-    return pr->b && (dl_bits_word(pr->b, v >> 6) >> (v & 63) & 1);
+    return dl_bits_has(pr->b, d[kl]);
 }

@@ -865,9 +865,8 @@ static void exec_set(Worker *w, const DlOp *op, const DlRel *r, DlCursor c, size
         if (interrupted(w))
             return;
         const DlValue *kt = dl_cursor_tuple(K, &c);
-        for (uint32_t k = 0; k < nk; k++)
-            if (kt[k] != key[k])
-                return;
+        if (!dl_vals_eq(kt, key, nk))
+            return;
         for (uint32_t k = 0; k < kl; k++)
             dk[ord[k]] = t[k] = kt[k];
         const DlBits *b = dl_setmap_get(r->set, dk);
@@ -1030,11 +1029,7 @@ static void exec(Worker *w, const DlOp *op) {
         size_t count = SIZE_MAX;
         do {
             const DlValue *t = dl_cursor_tuple(r, &c);
-            bool same = true;
-            for (uint32_t k = 0; k < nk; k++)
-                if (t[k] != key[k])
-                    same = false;
-            if (!same || interrupted(w) || !visit_row(w, op, t))
+            if (!dl_vals_eq(t, key, nk) || interrupted(w) || !visit_row(w, op, t))
                 return;
         } while (op->dprefix ? skip_prefix(r, op->dprefix, &c, &count) : dl_cursor_next(r, &c));
         return;

@@ -330,6 +330,7 @@ typedef struct DlMem {
 
 typedef struct DlNode DlNode;
 typedef struct DlSetMap DlSetMap;
+typedef struct DlSetProbe DlSetProbe;
 
 /* A B+tree of tuples stored in one column order, compared lexicographically as unsigned
  * 64-bit words (an internal order; output order is decided by dl_io). Leaves are linked,
@@ -379,10 +380,9 @@ Status dl_rel_new_set(DlRel **out, uint32_t arity, const DlRelPlan *plan,
 Status dl_rel_set_add(DlRel *r, const DlValue *rows, size_t n);
 /* The same for the tuples of src (a plain relation with r's orders). */
 Status dl_rel_set_add_rel(DlRel *r, const DlRel *src);
-/* Membership of a tuple in index 0's order (any relation); *pr remembers the last key
- * (dl_setmap_has_memo). */
-struct DlSetProbe;
-bool dl_rel_set_contains0(const DlRel *r, const DlValue *t, struct DlSetProbe *pr);
+/* Membership of a tuple in index 0's order in r (stored as sets); *pr remembers the last
+ * key (dl_setmap_has_memo). */
+bool dl_rel_set_contains0(const DlRel *r, const DlValue *t, DlSetProbe *pr);
 /* Turns a relation stored as sets into a plain one (the same tuples in its trees). */
 Status dl_rel_set_materialize(DlRel *r);
 void dl_rel_free(DlRel *r);
@@ -536,14 +536,18 @@ Status dl_setmap_put(DlSetMap *m, const DlValue *d, DlSetCursor *c, bool *added)
 bool dl_setmap_has(const DlSetMap *m, const DlValue *d);
 /* The same, remembering the last key's set in *pr (zero it before the first call; valid
  * while m does not change): sorted tuples come key after key. */
-typedef struct DlSetProbe {
+struct DlSetProbe {
     bool valid;
     const DlBits *b; /* the set of key, or NULL: m has no such key */
     DlValue key[64];
-} DlSetProbe;
+};
 bool dl_setmap_has_memo(const DlSetMap *m, const DlValue *d, DlSetProbe *pr);
 /* The word of block blk (0 when absent). */
 uint64_t dl_bits_word(const DlBits *b, uint64_t blk);
+/* Whether b (NULL: no set) holds v. */
+static inline bool dl_bits_has(const DlBits *b, DlValue v) {
+    return b && (dl_bits_word(b, v >> 6) >> (v & 63) & 1);
+}
 /* b's block blk |= word (b belongs to m, which accounts its memory). OUT *added: the bits
  * that were not there. */
 Status dl_bits_or(DlSetMap *m, DlBits *b, uint64_t blk, uint64_t word, uint64_t *added);
