@@ -1,0 +1,1299 @@
+/*
+ * cmd_taint.c — `irlog taint INPUT... -o OUT`: the taint analysis of datalog/taint.dl
+ * (over the points-to results of datalog/pointsto.dl) on the linked inputs, with a
+ * witness for every finding, as text, JSON or SARIF 2.1.0 (docs/taint.md).
+ *
+ * Owns: building the program (the schema, pointsto.dl without its .output lines,
+ * pointsto_models.dl, taint.dl, taint_config.dl, the entry_name facts of --entry and the
+ * user's --config file, each part after a `#line 1 "name"` so that diagnostics name the
+ * right file and line), streaming the facts into it (facts_mem.c), evaluating it, finding
+ * the shortest path of steps (taint_edge) from each finding's source to its sink (a
+ * breadth-first search, edges in the engine's sorted order, so the witness is
+ * deterministic), and writing the results.
+ *
+ * Invariants: nothing is written before the evaluation succeeded and the entry points
+ * were found. OUT receives the .output relations of taint.dl (the engine's writer:
+ * temporary names, renamed when all were written), taint_witness.csv and taint.sarif
+ * (written under temporary names first, renamed after the engine's files); a failure
+ * removes the temporary files.
+ *
+ * Exit: 0 ok (findings or not), 2 usage, 3 bad input (unreadable or invalid IR, a config
+ * file with errors, no entry point), 4 output not written, 5 memory limit or internal
+ * error, 128 + the signal when SIGINT/SIGTERM stopped it.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "dl.h"
+#include "facts.h"
+#include "ir.h"
+#include "map.h"
+#include "strbuf.h"
+#include "vec.h"
+
+static const char taint_help[] =
+    "usage: irlog taint INPUT... -o OUT [options]\n"
+    "Taint analysis (datalog/taint.dl over datalog/pointsto.dl) of the linked inputs: which\n"
+    "untrusted inputs reach dangerous calls, each finding with its shortest witness.\n"
+    "  -o, --output DIR        write the results to DIR (required): taint_finding.csv,\n"
+    "                          taint_source_site.csv, taint_sink_site.csv,\n"
+    "                          taint_witness.csv, taint.sarif\n"
+    "      --config FILE.dl    more sources, sinks, sanitizers and propagators (added to\n"
+    "                          datalog/taint_config.dl)\n"
+    "      --format text|json|sarif  what is printed on stdout (default text)\n"
+    "      --entry WHAT        main (default), all (every externally visible function),\n"
+    "                          or FUNC,FUNC,... (functions by name)\n"
+    "  -j, --jobs N            engine threads (default 1; 'auto' = all cores)\n"
+    "  -q, --quiet             no progress line (shown only when stderr is a terminal)\n"
+    "exit: 0 ok (with or without findings), 2 usage, 3 bad input (unreadable or invalid IR,\n"
+    "      errors in the config file, no such entry function), 4 output not written,\n"
+    "      5 memory limit or internal error, 128+N stopped by signal N (nothing written).\n"
+    "      See docs/taint.md.\n";
+
+/* Rules only the command needs (its entry check). */
+static const char taint_extras[] =
+    ".decl taint_entry_found(name: symbol)\n"
+    "taint_entry_found(N) :- entry_name(N), function_name(F, N), function_definition(F).\n";
+
+/* The relations read after the evaluation besides the outputs. */
+static const char *const kept[] = {"taint_entry_found", "taint_edge",      "taint_loc",
+                                   "taint_src",         "taint_sink_node", "taint_insn_what",
+                                   "taint_node_name",   "taint_class",     NULL};
+
+static bool keep_relation(void *arg, const char *name) {
+    (void)arg;
+    for (size_t i = 0; kept[i]; i++)
+        if (!strcmp(kept[i], name))
+            return true;
+    return false;
+}
+
+typedef enum EntryMode { ENTRY_MAIN, ENTRY_ALL, ENTRY_CUSTOM } EntryMode;
+typedef enum Format { FMT_TEXT, FMT_JSON, FMT_SARIF } Format;
+
+typedef struct TaintArgs {
+    const char **inputs;
+    size_t ninputs;
+    const char *outdir;
+    const char *config; /* --config, or NULL */
+    EntryMode entry;
+    Vec(char *) entries; /* --entry FUNC,... (owned) */
+    Format format;
+    bool quiet;
+    unsigned jobs;
+} TaintArgs;
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- the program ------------------------------------------------------------------- */
+
+static void add_line_marker(StrBuf *sb, const char *name) {
+    sb_adds(sb, "#line 1 \"");
+    for (const char *s = name; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            sb_addc(sb, '\\');
+        sb_addc(sb, *s);
+    }
+    sb_adds(sb, "\"\n");
+}
+
+/* Appends a file's text under its own name without its #include lines of the shipped
+ * files; with no_outputs, its `.output` lines too (blank lines instead: the line numbers
+ * stay), so that pointsto.dl's results are not written and are freed once read. */
+static void add_part(StrBuf *sb, const char *name, const char *text, size_t len, bool no_outputs) {
+    add_line_marker(sb, name);
+    if (!no_outputs) {
+        cli_add_program_text(sb, text, len);
+        return;
+    }
+    StrBuf t = SB_INIT;
+    cli_add_program_text(&t, text, len);
+    const char *p = t.buf, *end = t.buf + t.len;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *le = nl ? nl + 1 : end, *q = p;
+        while (q < le && (*q == ' ' || *q == '\t'))
+            q++;
+        if ((size_t)(le - q) >= 7 && !strncmp(q, ".output", 7))
+            sb_addc(sb, '\n');
+        else
+            sb_add(sb, p, (size_t)(le - p));
+        p = le;
+    }
+    if (t.oom)
+        sb->oom = true;
+    sb_release(&t);
+}
+
+static void add_dl_string(StrBuf *sb, const char *s) {
+    sb_addc(sb, '"');
+    for (; *s; s++) {
+        switch (*s) {
+        case '"': sb_adds(sb, "\\\""); break;
+        case '\\': sb_adds(sb, "\\\\"); break;
+        case '\n': sb_adds(sb, "\\n"); break;
+        case '\t': sb_adds(sb, "\\t"); break;
+        default: sb_addc(sb, *s);
+        }
+    }
+    sb_addc(sb, '"');
+}
+
+static int build_program(const TaintArgs *a, StrBuf *sb) {
+    static const char *const parts[] = {"pointsto.dl", "pointsto_models.dl", "taint.dl",
+                                        "taint_config.dl"};
+    const EmbeddedFile *f[4];
+    for (size_t i = 0; i < 4; i++)
+        if (!(f[i] = cli_embedded(parts[i]))) {
+            cli_error("taint: the embedded Datalog programs are missing (broken build)");
+            return EXIT_INTERNAL;
+        }
+    StrBuf schema = SB_INIT;
+    facts_schema_dl(&schema, true);
+    add_part(sb, "schema.dl", schema.buf, schema.len, false);
+    sb_release(&schema);
+    for (size_t i = 0; i < 4; i++)
+        add_part(sb, parts[i], f[i]->text, f[i]->len, i < 2);
+    sb_adds(sb, "#line 1 \"<irlog taint>\"\n");
+    sb_adds(sb, taint_extras);
+    for (size_t i = 0; i < a->entries.len; i++) {
+        sb_adds(sb, "entry_name(");
+        add_dl_string(sb, a->entries.v[i]);
+        sb_adds(sb, ").\n");
+    }
+    if (a->config) {
+        char *text = NULL;
+        size_t len = 0;
+        struct stat st;
+        if (stat(a->config, &st) == 0 && S_ISDIR(st.st_mode)) {
+            cli_error("taint: cannot read config file '%s': it is a directory", a->config);
+            return EXIT_INPUT;
+        }
+        if (sb_read_file(a->config, &text, &len) != OK) {
+            cli_error("taint: cannot read config file '%s': %s", a->config, strerror(errno));
+            return EXIT_INPUT;
+        }
+        add_part(sb, a->config, text, len, false);
+        mem_free(text);
+    }
+    if (sb->oom) {
+        cli_error("out of memory");
+        return EXIT_INTERNAL;
+    }
+    return EXIT_OK;
+}
+
+/* ---- reading the results ----------------------------------------------------------- */
+
+typedef struct Sym {
+    const char *s;
+    size_t n;
+} Sym;
+
+static Sym sym(const DlProgram *p, DlValue v) {
+    Sym r;
+    r.s = dl_value_symbol(p, v, &r.n);
+    return r;
+}
+
+static bool sym_is(const DlProgram *p, DlValue v, const char *s) {
+    Sym y = sym(p, v);
+    return strlen(s) == y.n && memcmp(s, y.s, y.n) == 0;
+}
+
+/* A relation's rows, copied (arity values each, in the engine's sorted order). */
+typedef struct Rows {
+    DlValue *v;
+    size_t n, arity;
+} Rows;
+
+static Status read_rows(const DlProgram *p, const char *name, Rows *out) {
+    memset(out, 0, sizeof *out);
+    size_t r;
+    if (!dl_relation_find(p, name, &r))
+        return E_INTERNAL;
+    out->arity = dl_relation_arity(p, r);
+    size_t total = dl_relation_size(p, r);
+    if (total) {
+        out->v = mem_alloc(total * out->arity * sizeof(DlValue));
+        if (!out->v)
+            return E_NOMEM;
+    }
+    DlIter it;
+    const DlValue *t;
+    Status st = dl_iter_init(&it, p, r);
+    if (st != OK)
+        return st;
+    while ((t = dl_iter_next(&it)) && out->n < total)
+        memcpy(out->v + out->n++ * out->arity, t, out->arity * sizeof(DlValue));
+    dl_iter_release(&it);
+    return OK;
+}
+
+static const DlValue *row(const Rows *r, size_t i) {
+    return r->v + i * r->arity;
+}
+
+static void rows_release(Rows *r) {
+    mem_free(r->v);
+    memset(r, 0, sizeof *r);
+}
+
+/* Maps the first column of every row to the first row that has it (rows sorted). */
+static Status index_first(const Rows *r, Map *m) {
+    for (size_t i = 0; i < r->n; i++) {
+        uint64_t x;
+        if (map_get(m, row(r, i)[0], &x))
+            continue;
+        Status st = map_put(m, row(r, i)[0], i);
+        if (st != OK)
+            return st;
+    }
+    return OK;
+}
+
+/* One step of a witness: the instruction (or parameter) and the node it taints. */
+typedef struct Step {
+    DlValue insn, node;
+    int kind; /* 0 source, 1 step, 2 sink */
+} Step;
+
+typedef struct Finding {
+    const DlValue *t; /* class, site, source name, sink, arg, sink name */
+    Step *steps;
+    size_t nsteps;
+} Finding;
+
+typedef struct Results {
+    Rows findings, sources, sinks, edges, locs, srcs, sink_nodes, what, names, classes;
+    Map edge_at;  /* node -> first row of taint_edge from it */
+    Map loc_at;   /* insn -> row of taint_loc */
+    Map what_at;  /* insn -> row of taint_insn_what */
+    Map name_at;  /* node -> row of taint_node_name */
+    Finding *f;   /* findings.n */
+    bool any_debug;
+    size_t sources_reaching, sinks_reached;
+    double t_witness;
+} Results;
+
+static void results_release(Results *r) {
+    if (r->f)
+        for (size_t i = 0; i < r->findings.n; i++)
+            mem_free(r->f[i].steps);
+    mem_free(r->f);
+    Rows *all[] = {&r->findings, &r->sources, &r->sinks, &r->edges, &r->locs,
+                   &r->srcs,     &r->sink_nodes, &r->what, &r->names, &r->classes};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        rows_release(all[i]);
+    map_release(&r->edge_at);
+    map_release(&r->loc_at);
+    map_release(&r->what_at);
+    map_release(&r->name_at);
+}
+
+/* The shortest path from source node s to every node it taints: parent[node] = the row of
+ * taint_edge + 1 by which a breadth-first search first reached it (edges in sorted order). */
+static Status bfs(const Results *r, DlValue s, Map *parent) {
+    Vec(DlValue) queue = {0};
+    Status st = vec_push(&queue, s);
+    if (st == OK)
+        st = map_put(parent, s, 0);
+    for (size_t qi = 0; st == OK && qi < queue.len; qi++) {
+        uint64_t e;
+        if (!map_get(&r->edge_at, queue.v[qi], &e))
+            continue;
+        for (; e < r->edges.n && row(&r->edges, e)[0] == queue.v[qi]; e++) {
+            DlValue to = row(&r->edges, e)[1];
+            uint64_t x;
+            if (map_get(parent, to, &x))
+                continue;
+            if ((st = map_put(parent, to, e + 1)) != OK || (st = vec_push(&queue, to)) != OK)
+                break;
+        }
+    }
+    vec_release(&queue);
+    return st;
+}
+
+/* Builds finding f's witness from the search from its source node. */
+static Status witness(const DlProgram *p, const Results *r, Finding *f, DlValue src_node,
+                      DlValue sink_node, const Map *parent) {
+    Vec(size_t) path = {0}; /* edge rows, sink first */
+    DlValue n = sink_node;
+    Status st = OK;
+    for (size_t guard = 0; guard <= r->edges.n; guard++) {
+        uint64_t e;
+        if (!map_get(parent, n, &e))
+            return E_INTERNAL; /* not reached: the relations disagree */
+        if (e == 0)
+            break;
+        if ((st = vec_push(&path, (size_t)(e - 1))) != OK)
+            goto out;
+        n = row(&r->edges, e - 1)[0];
+    }
+    f->steps = mem_calloc(path.len + 2, sizeof(Step));
+    if (!f->steps) {
+        st = E_NOMEM;
+        goto out;
+    }
+    const DlValue *t = f->t;
+    f->steps[0] = (Step){t[1], src_node, 0};
+    size_t k = 1;
+    for (size_t i = path.len; i-- > 0;) {
+        const DlValue *e = row(&r->edges, path.v[i]);
+        /* steps through one instruction are one step: the last node it taints */
+        if (f->steps[k - 1].insn == e[2]) {
+            if (f->steps[k - 1].kind)
+                f->steps[k - 1].node = e[1];
+            continue;
+        }
+        f->steps[k++] = (Step){e[2], e[1], 1};
+    }
+    if (f->steps[k - 1].insn == t[3])
+        f->steps[k - 1].kind = 2;
+    else
+        f->steps[k++] = (Step){t[3], sink_node, 2};
+    f->nsteps = k;
+    (void)p;
+out:
+    vec_release(&path);
+    return st;
+}
+
+static Status find_witnesses(const DlProgram *p, Results *r) {
+    Status st;
+    r->f = mem_calloc(r->findings.n ? r->findings.n : 1, sizeof(Finding));
+    if (!r->f)
+        return E_NOMEM;
+    for (size_t i = 0; i < r->findings.n; i++)
+        r->f[i].t = row(&r->findings, i);
+    if ((st = index_first(&r->edges, &r->edge_at)) != OK ||
+        (st = index_first(&r->locs, &r->loc_at)) != OK ||
+        (st = index_first(&r->what, &r->what_at)) != OK ||
+        (st = index_first(&r->names, &r->name_at)) != OK)
+        return st;
+    for (size_t i = 0; i < r->locs.n; i++)
+        if (sym(p, row(&r->locs, i)[2]).n)
+            r->any_debug = true;
+    /* site -> source node (taint_src: node, site, name) */
+    Map src_of = MAP_INIT;
+    for (size_t i = 0; i < r->srcs.n && st == OK; i++)
+        st = map_put(&src_of, row(&r->srcs, i)[1], row(&r->srcs, i)[0]);
+    /* one search per source node, for every finding of that source */
+    bool *done = mem_calloc(r->findings.n ? r->findings.n : 1, 1);
+    if (!done)
+        st = E_NOMEM;
+    for (size_t i = 0; i < r->findings.n && st == OK; i++) {
+        if (done[i])
+            continue;
+        uint64_t s;
+        if (!map_get(&src_of, r->f[i].t[1], &s)) {
+            st = E_INTERNAL;
+            break;
+        }
+        Map parent = MAP_INIT;
+        st = bfs(r, s, &parent);
+        for (size_t j = i; j < r->findings.n && st == OK; j++) {
+            const DlValue *t = r->f[j].t;
+            if (done[j] || t[1] != r->f[i].t[1])
+                continue;
+            done[j] = true;
+            /* the sink's node: taint_sink_node(insn, arg, node, class) that the search
+             * reached (the first in sorted order) */
+            bool found = false;
+            for (size_t k = 0; k < r->sink_nodes.n && !found; k++) {
+                const DlValue *sn = row(&r->sink_nodes, k);
+                uint64_t x;
+                if (sn[0] == t[3] && dl_value_number(sn[1]) == dl_value_number(t[4]) &&
+                    sn[3] == t[0] && map_get(&parent, sn[2], &x)) {
+                    found = true;
+                    st = witness(p, r, &r->f[j], s, sn[2], &parent);
+                }
+            }
+            if (!found && st == OK)
+                st = E_INTERNAL;
+        }
+        map_release(&parent);
+    }
+    mem_free(done);
+    map_release(&src_of);
+    /* sources that reach a sink, sinks reached */
+    Map seen = MAP_INIT;
+    for (size_t i = 0; i < r->findings.n && st == OK; i++) {
+        uint64_t x;
+        if (!map_get(&seen, r->f[i].t[1], &x)) {
+            st = map_put(&seen, r->f[i].t[1], 1);
+            r->sources_reaching++;
+        }
+    }
+    map_release(&seen);
+    for (size_t i = 0; i < r->findings.n; i++) {
+        /* (sink, arg) pairs: findings are sorted by class first, so compare with all */
+        bool before = false;
+        for (size_t j = 0; j < i && !before; j++)
+            before = r->f[j].t[3] == r->f[i].t[3] && r->f[j].t[4] == r->f[i].t[4];
+        r->sinks_reached += !before;
+    }
+    return st;
+}
+
+/* ---- formatting -------------------------------------------------------------------- */
+
+typedef struct Loc {
+    Sym fn, file, insn;
+    int64_t line, col;
+    bool known;
+} Loc;
+
+static Loc loc_of(const DlProgram *p, const Results *r, DlValue insn) {
+    Loc l;
+    memset(&l, 0, sizeof l);
+    l.insn = sym(p, insn);
+    uint64_t i;
+    if (map_get(&r->loc_at, insn, &i)) {
+        const DlValue *t = row(&r->locs, i);
+        l.fn = sym(p, t[1]);
+        l.file = sym(p, t[2]);
+        l.line = dl_value_number(t[3]);
+        l.col = dl_value_number(t[4]);
+        l.known = l.file.n > 0;
+    }
+    if (l.fn.n && l.fn.s[0] == '@') { /* function names without their '@' */
+        l.fn.s++;
+        l.fn.n--;
+    }
+    return l;
+}
+
+static void sb_sym(StrBuf *sb, Sym s) {
+    sb_add(sb, s.s, s.n);
+}
+
+static void sb_loc(StrBuf *sb, const Loc *l) {
+    if (l->known) {
+        sb_sym(sb, l->file);
+        sb_addf(sb, ":%lld", (long long)l->line);
+        if (l->col > 0)
+            sb_addf(sb, ":%lld", (long long)l->col);
+    } else {
+        sb_sym(sb, l->insn);
+    }
+}
+
+/* The node's source name, or its id. */
+static Sym node_name(const DlProgram *p, const Results *r, DlValue node) {
+    uint64_t i;
+    if (map_get(&r->name_at, node, &i))
+        return sym(p, row(&r->names, i)[1]);
+    return sym(p, node);
+}
+
+/* What a step does, in words. */
+static void sb_what(StrBuf *sb, const DlProgram *p, const Results *r, const Finding *f,
+                    const Step *s) {
+    const DlValue *t = f->t;
+    if (s->kind == 0) {
+        sb_adds(sb, "source: ");
+        sb_sym(sb, sym(p, t[2]));
+        return;
+    }
+    if (s->kind == 2) {
+        sb_adds(sb, "sink: ");
+        sb_sym(sb, sym(p, t[5]));
+        sb_addf(sb, ", argument %lld (%.*s)", (long long)dl_value_number(t[4]),
+                (int)sym(p, t[0]).n, sym(p, t[0]).s);
+        return;
+    }
+    uint64_t i;
+    if (map_get(&r->what_at, s->insn, &i))
+        sb_sym(sb, sym(p, row(&r->what, i)[1]));
+    else
+        sb_adds(sb, "step");
+    sb_adds(sb, " -> ");
+    sb_sym(sb, node_name(p, r, s->node));
+}
+
+static void sb_json_strn(StrBuf *sb, const char *s, size_t n) {
+    sb_addc(sb, '"');
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        switch (c) {
+        case '"': sb_adds(sb, "\\\""); break;
+        case '\\': sb_adds(sb, "\\\\"); break;
+        case '\n': sb_adds(sb, "\\n"); break;
+        case '\t': sb_adds(sb, "\\t"); break;
+        case '\r': sb_adds(sb, "\\r"); break;
+        default:
+            if (c < 0x20)
+                sb_addf(sb, "\\u%04x", c);
+            else
+                sb_addc(sb, (char)c);
+        }
+    }
+    sb_addc(sb, '"');
+}
+
+static void sb_json_sym(StrBuf *sb, Sym s) {
+    sb_json_strn(sb, s.s, s.n);
+}
+
+static void sb_json_str(StrBuf *sb, const char *s) {
+    sb_json_strn(sb, s, strlen(s));
+}
+
+/* Counts findings by class (findings are sorted by class). */
+typedef struct ClassCount {
+    Sym cls;
+    size_t n;
+} ClassCount;
+
+static size_t by_class(const DlProgram *p, const Results *r, ClassCount *out) {
+    size_t k = 0;
+    for (size_t i = 0; i < r->findings.n; i++) {
+        if (k && r->f[i].t[0] == row(&r->findings, i - 1)[0]) {
+            out[k - 1].n++;
+            continue;
+        }
+        out[k++] = (ClassCount){sym(p, r->f[i].t[0]), 1};
+    }
+    return k;
+}
+
+static const char *why_none(const Results *r) {
+    if (r->findings.n)
+        return NULL;
+    if (!r->sources.n)
+        return "no source in the reachable code";
+    if (!r->sinks.n)
+        return "no sink in the reachable code";
+    return "no source reaches a sink";
+}
+
+typedef struct Times {
+    double walk, eval, witness, out;
+} Times;
+
+static void text_report(StrBuf *sb, const DlProgram *p, const TaintArgs *a, const IrStats *ir,
+                        const Results *r, const Times *tm) {
+    for (size_t i = 0; i < r->findings.n; i++) {
+        const Finding *f = &r->f[i];
+        Loc src = loc_of(p, r, f->t[1]), snk = loc_of(p, r, f->t[3]);
+        sb_addf(sb, "finding %zu: %.*s: ", i + 1, (int)sym(p, f->t[0]).n, sym(p, f->t[0]).s);
+        sb_sym(sb, sym(p, f->t[2]));
+        sb_adds(sb, " at ");
+        sb_loc(sb, &src);
+        sb_adds(sb, " reaches argument ");
+        sb_addf(sb, "%lld of ", (long long)dl_value_number(f->t[4]));
+        sb_sym(sb, sym(p, f->t[5]));
+        sb_adds(sb, " at ");
+        sb_loc(sb, &snk);
+        sb_addc(sb, '\n');
+        for (size_t k = 0; k < f->nsteps; k++) {
+            Loc l = loc_of(p, r, f->steps[k].insn);
+            sb_addf(sb, "  %2zu. ", k + 1);
+            sb_loc(sb, &l);
+            sb_adds(sb, " in ");
+            sb_sym(sb, l.fn);
+            sb_adds(sb, ": ");
+            sb_what(sb, p, r, f, &f->steps[k]);
+            sb_addc(sb, '\n');
+        }
+    }
+    if (r->findings.n && !r->any_debug)
+        sb_adds(sb, "(no debug info in the inputs: steps are named by their IR ids; compile "
+                    "with -g for file:line:col)\n");
+    sb_adds(sb, "inputs:                 ");
+    for (size_t i = 0; i < a->ninputs; i++)
+        sb_addf(sb, "%s%s", i ? " " : "", a->inputs[i]);
+    sb_addf(sb, " (%llu functions, %llu instructions)\n", (unsigned long long)ir->functions,
+            (unsigned long long)ir->instructions);
+    ClassCount cc[64];
+    size_t ncc = 0;
+    ClassCount *big = NULL;
+    ClassCount *c = r->findings.n <= 64 ? cc : (big = mem_calloc(r->findings.n, sizeof *big));
+    if (c)
+        ncc = by_class(p, r, c);
+    sb_addf(sb, "findings:               %zu", r->findings.n);
+    if (!r->findings.n)
+        sb_addf(sb, " (%s)", why_none(r));
+    for (size_t i = 0; i < ncc; i++)
+        sb_addf(sb, "%s %.*s %zu", i ? "," : ":", (int)c[i].cls.n, c[i].cls.s, c[i].n);
+    mem_free(big);
+    sb_addf(sb, "\nsources:                %zu in the reachable code, %zu reaching a sink\n",
+            r->sources.n, r->sources_reaching);
+    sb_addf(sb, "sinks:                  %zu arguments in the reachable code, %zu reached\n",
+            r->sinks.n, r->sinks_reached);
+    sb_addf(sb,
+            "seconds:                walk+load facts %.3f, evaluation %.3f, witnesses %.3f, "
+            "output %.3f\n",
+            tm->walk, tm->eval, tm->witness, tm->out);
+    size_t n = strlen(a->outdir);
+    while (n > 1 && a->outdir[n - 1] == '/')
+        n--;
+    sb_addf(sb, "written:                %.*s/\n", (int)n, a->outdir);
+}
+
+static void json_loc(StrBuf *sb, const Loc *l) {
+    sb_adds(sb, "\"function\": ");
+    sb_json_sym(sb, l->fn);
+    sb_adds(sb, ", \"id\": ");
+    sb_json_sym(sb, l->insn);
+    if (l->known) {
+        sb_adds(sb, ", \"file\": ");
+        sb_json_sym(sb, l->file);
+        sb_addf(sb, ", \"line\": %lld, \"column\": %lld", (long long)l->line, (long long)l->col);
+    }
+}
+
+static void json_report(StrBuf *sb, const DlProgram *p, const TaintArgs *a, const IrStats *ir,
+                        const Results *r, const Times *tm) {
+    sb_adds(sb, "{\n  \"inputs\": [");
+    for (size_t i = 0; i < a->ninputs; i++) {
+        sb_adds(sb, i ? ", " : "");
+        sb_json_str(sb, a->inputs[i]);
+    }
+    sb_addf(sb, "],\n  \"functions\": %llu,\n  \"instructions\": %llu,\n  \"output\": ",
+            (unsigned long long)ir->functions, (unsigned long long)ir->instructions);
+    sb_json_str(sb, a->outdir);
+    sb_adds(sb, ",\n  \"findings\": [");
+    StrBuf what = SB_INIT;
+    for (size_t i = 0; i < r->findings.n; i++) {
+        const Finding *f = &r->f[i];
+        Loc src = loc_of(p, r, f->t[1]), snk = loc_of(p, r, f->t[3]);
+        sb_adds(sb, i ? ",\n    {" : "\n    {");
+        sb_adds(sb, "\"class\": ");
+        sb_json_sym(sb, sym(p, f->t[0]));
+        sb_adds(sb, ",\n     \"source\": {\"name\": ");
+        sb_json_sym(sb, sym(p, f->t[2]));
+        sb_adds(sb, ", ");
+        json_loc(sb, &src);
+        sb_adds(sb, "},\n     \"sink\": {\"name\": ");
+        sb_json_sym(sb, sym(p, f->t[5]));
+        sb_addf(sb, ", \"argument\": %lld, ", (long long)dl_value_number(f->t[4]));
+        json_loc(sb, &snk);
+        sb_adds(sb, "},\n     \"witness\": [");
+        for (size_t k = 0; k < f->nsteps; k++) {
+            Loc l = loc_of(p, r, f->steps[k].insn);
+            sb_reset(&what);
+            sb_what(&what, p, r, f, &f->steps[k]);
+            sb_adds(sb, k ? ",\n       {" : "\n       {");
+            json_loc(sb, &l);
+            sb_adds(sb, ", \"node\": ");
+            sb_json_sym(sb, sym(p, f->steps[k].node));
+            sb_adds(sb, ", \"what\": ");
+            sb_json_strn(sb, what.buf ? what.buf : "", what.len);
+            sb_adds(sb, "}");
+        }
+        sb_adds(sb, "]}");
+    }
+    sb_release(&what);
+    sb_adds(sb, r->findings.n ? "\n  ],\n" : "],\n");
+    if (!r->findings.n) {
+        sb_adds(sb, "  \"why_none\": ");
+        sb_json_str(sb, why_none(r));
+        sb_adds(sb, ",\n");
+    }
+    sb_adds(sb, "  \"by_class\": {");
+    for (size_t i = 0, k = 0; i < r->findings.n; i++) {
+        if (i && r->f[i].t[0] == r->f[i - 1].t[0])
+            continue;
+        size_t n = 0;
+        for (size_t j = i; j < r->findings.n && r->f[j].t[0] == r->f[i].t[0]; j++)
+            n++;
+        sb_adds(sb, k++ ? ", " : "");
+        sb_json_sym(sb, sym(p, r->f[i].t[0]));
+        sb_addf(sb, ": %zu", n);
+    }
+    sb_addf(sb,
+            "},\n  \"sources\": %zu,\n  \"sources_reaching_a_sink\": %zu,\n  \"sinks\": %zu,\n"
+            "  \"sinks_reached\": %zu,\n",
+            r->sources.n, r->sources_reaching, r->sinks.n, r->sinks_reached);
+    sb_addf(sb,
+            "  \"seconds\": {\"walk_and_load\": %.3f, \"evaluation\": %.3f, \"witnesses\": %.3f, "
+            "\"output\": %.3f}\n}\n",
+            tm->walk, tm->eval, tm->witness, tm->out);
+}
+
+/* A URI reference for a file name: unreserved characters and '/' as they are, the rest
+ * percent-encoded (RFC 3986). */
+static void sb_uri(StrBuf *sb, Sym s) {
+    static const char hex[] = "0123456789ABCDEF";
+    StrBuf u = SB_INIT;
+    for (size_t i = 0; i < s.n; i++) {
+        unsigned char c = (unsigned char)s.s[i];
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+            c == '-' || c == '.' || c == '_' || c == '~' || c == '/')
+            sb_addc(&u, (char)c);
+        else {
+            sb_addc(&u, '%');
+            sb_addc(&u, hex[c >> 4]);
+            sb_addc(&u, hex[c & 15]);
+        }
+    }
+    sb_json_strn(sb, u.buf ? u.buf : "", u.len);
+    if (u.oom)
+        sb->oom = true;
+    sb_release(&u);
+}
+
+/* A SARIF location object for an instruction, with a message when msg is given. */
+static void sarif_location(StrBuf *sb, const Loc *l, const char *msg, size_t msglen) {
+    sb_adds(sb, "{");
+    if (l->known && l->line > 0) {
+        sb_adds(sb, "\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
+        sb_uri(sb, l->file);
+        sb_addf(sb, "}, \"region\": {\"startLine\": %lld", (long long)l->line);
+        if (l->col > 0)
+            sb_addf(sb, ", \"startColumn\": %lld", (long long)l->col);
+        sb_adds(sb, "}}, ");
+    }
+    sb_adds(sb, "\"logicalLocations\": [{\"fullyQualifiedName\": ");
+    sb_json_sym(sb, l->fn);
+    sb_adds(sb, ", \"kind\": \"function\"}]");
+    if (msg) {
+        sb_adds(sb, ", \"message\": {\"text\": ");
+        sb_json_strn(sb, msg, msglen);
+        sb_adds(sb, "}");
+    }
+    sb_adds(sb, "}");
+}
+
+static void sarif_report(StrBuf *sb, const DlProgram *p, const Results *r) {
+    sb_adds(sb, "{\n  \"$schema\": "
+                "\"https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
+                "sarif-schema-2.1.0.json\",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n"
+                "      \"tool\": {\n        \"driver\": {\n          \"name\": \"irlog\",\n"
+                "          \"version\": \"" IRLOG_VERSION "\",\n          \"rules\": [");
+    /* one rule per class: those described by taint_class (sorted), then the classes of
+     * findings without a description; ruleIndex is the position */
+    Vec(DlValue) rules = {0};
+    for (size_t i = 0; i < r->classes.n; i++)
+        if (!rules.len || rules.v[rules.len - 1] != row(&r->classes, i)[0])
+            if (vec_push(&rules, row(&r->classes, i)[0]) != OK)
+                sb->oom = true;
+    size_t described = rules.len;
+    for (size_t i = 0; i < r->findings.n; i++) {
+        bool have = false;
+        for (size_t k = 0; k < rules.len && !have; k++)
+            have = rules.v[k] == r->f[i].t[0];
+        if (!have && vec_push(&rules, r->f[i].t[0]) != OK)
+            sb->oom = true;
+    }
+    for (size_t k = 0; k < rules.len; k++) {
+        sb_adds(sb, k ? ",\n            {" : "\n            {");
+        sb_adds(sb, "\"id\": ");
+        sb_json_sym(sb, sym(p, rules.v[k]));
+        sb_adds(sb, ", \"shortDescription\": {\"text\": ");
+        if (k < described) {
+            size_t i = 0;
+            while (row(&r->classes, i)[0] != rules.v[k])
+                i++;
+            sb_json_sym(sb, sym(p, row(&r->classes, i)[1]));
+        } else {
+            sb_json_sym(sb, sym(p, rules.v[k]));
+        }
+        sb_adds(sb, "}, \"defaultConfiguration\": {\"level\": \"error\"}}");
+    }
+    sb_adds(sb, rules.len ? "\n          ]\n" : "]\n");
+    sb_adds(sb, "        }\n      },\n      \"results\": [");
+    StrBuf msg = SB_INIT;
+    for (size_t i = 0; i < r->findings.n; i++) {
+        const Finding *f = &r->f[i];
+        size_t ri = 0;
+        while (ri < rules.len && rules.v[ri] != f->t[0])
+            ri++;
+        Loc src = loc_of(p, r, f->t[1]), snk = loc_of(p, r, f->t[3]);
+        sb_adds(sb, i ? ",\n        {\n" : "\n        {\n");
+        sb_adds(sb, "          \"ruleId\": ");
+        sb_json_sym(sb, sym(p, f->t[0]));
+        sb_addf(sb, ",\n          \"ruleIndex\": %zu,\n          \"level\": \"error\",\n", ri);
+        sb_reset(&msg);
+        sb_adds(&msg, "Data from ");
+        sb_sym(&msg, sym(p, f->t[2]));
+        sb_adds(&msg, " (");
+        sb_loc(&msg, &src);
+        sb_addf(&msg, ") reaches argument %lld of ", (long long)dl_value_number(f->t[4]));
+        sb_sym(&msg, sym(p, f->t[5]));
+        sb_adds(&msg, ".");
+        sb_adds(sb, "          \"message\": {\"text\": ");
+        sb_json_strn(sb, msg.buf ? msg.buf : "", msg.len);
+        sb_adds(sb, "},\n          \"locations\": [");
+        sarif_location(sb, &snk, NULL, 0);
+        sb_adds(sb, "],\n          \"codeFlows\": [{\"threadFlows\": [{\"locations\": [");
+        for (size_t k = 0; k < f->nsteps; k++) {
+            Loc l = loc_of(p, r, f->steps[k].insn);
+            sb_reset(&msg);
+            sb_what(&msg, p, r, f, &f->steps[k]);
+            sb_adds(sb, k ? ",\n            {\"location\": " : "\n            {\"location\": ");
+            sarif_location(sb, &l, msg.buf ? msg.buf : "", msg.len);
+            sb_adds(sb, "}");
+        }
+        sb_adds(sb, "\n          ]}]}]\n        }");
+    }
+    sb_release(&msg);
+    vec_release(&rules);
+    sb_adds(sb, r->findings.n ? "\n      ]\n    }\n  ]\n}\n" : "]\n    }\n  ]\n}\n");
+}
+
+/* taint_witness.csv: finding number, step number, id, function, file, line, column,
+ * node, what (tab-separated, as the engine writes symbols: no escapes needed for ids) */
+static void witness_csv(StrBuf *sb, const DlProgram *p, const Results *r) {
+    StrBuf what = SB_INIT;
+    for (size_t i = 0; i < r->findings.n; i++) {
+        const Finding *f = &r->f[i];
+        for (size_t k = 0; k < f->nsteps; k++) {
+            Loc l = loc_of(p, r, f->steps[k].insn);
+            sb_addf(sb, "%zu\t%zu\t", i + 1, k + 1);
+            sb_sym(sb, l.insn);
+            sb_addc(sb, '\t');
+            sb_sym(sb, l.fn);
+            sb_addc(sb, '\t');
+            sb_sym(sb, l.file);
+            sb_addf(sb, "\t%lld\t%lld\t", (long long)l.line, (long long)l.col);
+            sb_sym(sb, sym(p, f->steps[k].node));
+            sb_addc(sb, '\t');
+            sb_reset(&what);
+            sb_what(&what, p, r, f, &f->steps[k]);
+            for (size_t c = 0; c < what.len; c++)
+                sb_addc(sb, what.buf[c] == '\t' || what.buf[c] == '\n' ? ' ' : what.buf[c]);
+            sb_addc(sb, '\n');
+        }
+    }
+    sb_release(&what);
+}
+
+/* ---- files ------------------------------------------------------------------------- */
+
+typedef struct OutFile {
+    const char *name;
+    char *tmp, *final;
+    bool written;
+} OutFile;
+
+static Status write_tmp(const char *dir, OutFile *o, const StrBuf *text) {
+    StrBuf path = SB_INIT;
+    sb_addf(&path, "%s/%s", dir, o->name);
+    o->final = sb_detach(&path, NULL);
+    sb_addf(&path, "%s/%s.tmp.%ld", dir, o->name, (long)getpid());
+    o->tmp = sb_detach(&path, NULL);
+    if (!o->final || !o->tmp)
+        return E_NOMEM;
+    FILE *f = fopen(o->tmp, "wb");
+    if (!f)
+        return E_IO;
+    o->written = true;
+    bool ok = fwrite(text->buf ? text->buf : "", 1, text->len, f) == text->len;
+    ok = (fclose(f) == 0) && ok;
+    return ok ? OK : E_IO;
+}
+
+static void out_release(OutFile *o, bool remove_tmp) {
+    if (remove_tmp && o->written && o->tmp)
+        unlink(o->tmp);
+    mem_free(o->tmp);
+    mem_free(o->final);
+}
+
+/* ---- the command ------------------------------------------------------------------- */
+
+static bool opt_value(int argc, char **argv, int *i, const char *s, const char *l, const char **val,
+                      bool *missing) {
+    const char *a = argv[*i];
+    size_t n = s ? strlen(s) : 0, ln = strlen(l);
+    const char *rest = NULL;
+    if (s && strncmp(a, s, n) == 0)
+        rest = a + n;
+    else if (a[0] == '-' && a[1] == '-' && strncmp(a + 2, l, ln) == 0 &&
+             (a[2 + ln] == '=' || a[2 + ln] == '\0'))
+        rest = a[2 + ln] == '=' ? a + 3 + ln : a + 2 + ln;
+    if (!rest)
+        return false;
+    if (*rest) {
+        *val = rest;
+        return true;
+    }
+    if (*i + 1 >= argc) {
+        *missing = true;
+        return true;
+    }
+    *val = argv[++*i];
+    return true;
+}
+
+static void args_release(TaintArgs *a) {
+    for (size_t i = 0; i < a->entries.len; i++)
+        mem_free(a->entries.v[i]);
+    vec_release(&a->entries);
+    mem_free(a->inputs);
+}
+
+static bool parse_entry(TaintArgs *a, const char *v) {
+    for (size_t i = 0; i < a->entries.len; i++)
+        mem_free(a->entries.v[i]);
+    a->entries.len = 0;
+    if (!strcmp(v, "main") || !strcmp(v, "all")) {
+        a->entry = v[0] == 'm' ? ENTRY_MAIN : ENTRY_ALL;
+        return true;
+    }
+    a->entry = ENTRY_CUSTOM;
+    for (const char *p = v;;) {
+        const char *c = strchr(p, ',');
+        size_t n = c ? (size_t)(c - p) : strlen(p);
+        if (n == 0) {
+            cli_error("taint: --entry takes main, all or FUNC,FUNC,... (an empty name in '%s')",
+                      v);
+            return false;
+        }
+        char *name = mem_strndup(p, n);
+        if (!name || vec_push(&a->entries, name) != OK) {
+            mem_free(name);
+            cli_error("out of memory");
+            return false;
+        }
+        if (!c)
+            break;
+        p = c + 1;
+    }
+    return true;
+}
+
+static int parse_args(int argc, char **argv, TaintArgs *a) {
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i], *val = NULL;
+        bool missing = false;
+        if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
+            fputs(taint_help, stdout);
+            return EXIT_OK;
+        }
+        if (!strcmp(s, "-q") || !strcmp(s, "--quiet")) {
+            a->quiet = true;
+            continue;
+        }
+        if (opt_value(argc, argv, &i, "-o", "output", &val, &missing)) {
+            a->outdir = val;
+        } else if (opt_value(argc, argv, &i, NULL, "entry", &val, &missing)) {
+            if (val && !parse_entry(a, val))
+                return cli_usage("taint");
+        } else if (opt_value(argc, argv, &i, NULL, "config", &val, &missing)) {
+            a->config = val;
+        } else if (opt_value(argc, argv, &i, NULL, "format", &val, &missing)) {
+            if (val) {
+                if (!strcmp(val, "text"))
+                    a->format = FMT_TEXT;
+                else if (!strcmp(val, "json"))
+                    a->format = FMT_JSON;
+                else if (!strcmp(val, "sarif"))
+                    a->format = FMT_SARIF;
+                else {
+                    cli_error("taint: --format takes text, json or sarif, not '%s'", val);
+                    return cli_usage("taint");
+                }
+            }
+        } else if (opt_value(argc, argv, &i, "-j", "jobs", &val, &missing)) {
+            if (val && !strcmp(val, "auto")) {
+                long n = sysconf(_SC_NPROCESSORS_ONLN);
+                a->jobs = n > 0 ? (unsigned)n : 1;
+            } else if (val) {
+                char *end;
+                long n = strtol(val, &end, 10);
+                if (*end || n < 1 || n > 64) {
+                    cli_error("taint: -j expects a number of threads from 1 to 64 or 'auto', "
+                              "not '%s'",
+                              val);
+                    return cli_usage("taint");
+                }
+                a->jobs = (unsigned)n;
+            }
+        } else if (s[0] == '-' && s[1]) {
+            cli_error("taint: unknown option '%s'", s);
+            return cli_usage("taint");
+        } else {
+            a->inputs[a->ninputs++] = s;
+        }
+        if (missing) {
+            cli_error("taint: option '%s' needs a value", s);
+            return cli_usage("taint");
+        }
+    }
+    if (a->ninputs == 0) {
+        cli_error("taint: no input (give .ll/.bc files)");
+        return cli_usage("taint");
+    }
+    if (!a->outdir || !*a->outdir) {
+        cli_error("taint: no output directory (give -o DIR)");
+        return cli_usage("taint");
+    }
+    return -1;
+}
+
+typedef struct Timing {
+    double eval_start;
+    bool started;
+} Timing;
+
+static void on_progress(void *arg, const DlProgress *pr) {
+    Timing *t = arg;
+    if (!t->started) {
+        t->started = true;
+        t->eval_start = now_s();
+    }
+    progress_dl(NULL, pr);
+}
+
+/* Prints the diagnostics, except warnings about the shipped programs. */
+static void print_diags(const Diags *d) {
+    for (size_t i = 0; i < d->v.len; i++) {
+        const Diag *g = &d->v.v[i];
+        const char *f = g->loc.file;
+        if (g->severity != DIAG_ERROR && f &&
+            (cli_embedded(f) || !strcmp(f, "schema.dl") || !strcmp(f, "<irlog taint>")))
+            continue;
+        Diags one = *d;
+        one.v.v = (Diag *)g;
+        one.v.len = 1;
+        diags_print(&one, stderr);
+    }
+}
+
+static int status_exit(Status st) {
+    return (st == E_NOMEM || st == E_LIMIT || st == E_INTERNAL) ? EXIT_INTERNAL : EXIT_INPUT;
+}
+
+static bool entries_found(const DlProgram *p, const TaintArgs *a) {
+    size_t r;
+    if (a->entry == ENTRY_ALL || !dl_relation_find(p, "taint_entry_found", &r))
+        return true;
+    bool ok = true;
+    for (size_t i = 0; i < a->entries.len || (a->entry == ENTRY_MAIN && i == 0); i++) {
+        const char *want = a->entry == ENTRY_MAIN ? "main" : a->entries.v[i];
+        bool found = false;
+        DlIter it;
+        const DlValue *t;
+        if (dl_iter_init(&it, p, r) == OK) {
+            while ((t = dl_iter_next(&it)))
+                found = found || sym_is(p, t[0], want);
+            dl_iter_release(&it);
+        }
+        if (!found) {
+            if (a->entry == ENTRY_MAIN)
+                cli_error("taint: no function main; give --entry NAME or --entry all");
+            else
+                cli_error("taint: --entry %s: no function of that name is defined in the input%s",
+                          want, a->ninputs == 1 ? "" : "s");
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+static Status read_results(const DlProgram *p, Results *r) {
+    static const char *const names[] = {"taint_finding", "taint_source_site", "taint_sink_site",
+                                        "taint_edge",    "taint_loc",         "taint_src",
+                                        "taint_sink_node", "taint_insn_what", "taint_node_name",
+                                        "taint_class"};
+    Rows *dst[] = {&r->findings, &r->sources,    &r->sinks, &r->edges, &r->locs,
+                   &r->srcs,     &r->sink_nodes, &r->what,  &r->names, &r->classes};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        Status st = read_rows(p, names[i], dst[i]);
+        if (st != OK)
+            return st;
+    }
+    return OK;
+}
+
+int cmd_taint(int argc, char **argv) {
+    TaintArgs a;
+    memset(&a, 0, sizeof a);
+    a.jobs = 1;
+    a.inputs = mem_calloc((size_t)argc, sizeof(char *));
+    if (!a.inputs) {
+        cli_error("out of memory");
+        return EXIT_INTERNAL;
+    }
+    int rc = parse_args(argc, argv, &a);
+    if (rc >= 0) {
+        args_release(&a);
+        return rc;
+    }
+    rc = EXIT_OK;
+    double t0 = now_s();
+    StrBuf text = SB_INIT, report = SB_INIT, sarif = SB_INIT, wcsv = SB_INIT;
+    Diags d;
+    diags_init(&d);
+    DlProgram *prog = NULL;
+    IrStats ir;
+    memset(&ir, 0, sizeof ir);
+    Results res;
+    memset(&res, 0, sizeof res);
+    Times tm = {0, 0, 0, 0};
+    OutFile files[2] = {{"taint_witness.csv", NULL, NULL, false},
+                        {"taint.sarif", NULL, NULL, false}};
+    bool renamed = false;
+
+    struct stat st;
+    if (stat(a.outdir, &st) == 0 && (!S_ISDIR(st.st_mode) || access(a.outdir, W_OK | X_OK) != 0)) {
+        cli_error("taint: cannot write to '%s': %s", a.outdir,
+                  S_ISDIR(st.st_mode) ? strerror(errno) : "not a directory");
+        rc = EXIT_OUTPUT;
+        goto out;
+    }
+    rc = build_program(&a, &text);
+    if (rc != EXIT_OK)
+        goto out;
+    const char *defs[4] = {"IRLOG_CONTEXT_DEPTH=0", "IRLOG_HEAP_DEPTH=1", NULL, NULL};
+    if (a.entry != ENTRY_MAIN)
+        defs[2] = a.entry == ENTRY_ALL ? "IRLOG_ENTRY_ALL" : "IRLOG_ENTRY_CUSTOM";
+    progress_init(a.quiet);
+    progress_show(true, "loading the analysis");
+    Status s = dl_program_load_string(&prog, a.config ? a.config : "taint.dl", text.buf, text.len,
+                                      defs, &d);
+    progress_done();
+    print_diags(&d);
+    if (s != OK) {
+        if (s == E_NOMEM)
+            cli_error("out of memory");
+        else
+            cli_error("taint: the analysis program has errors%s",
+                      a.config ? " (see above; the config file is checked with it)" : "");
+        rc = status_exit(s);
+        goto out;
+    }
+    diags_release(&d);
+    diags_init(&d);
+
+    if (a.ninputs == 1)
+        progress_show(true, "reading and walking %s", a.inputs[0]);
+    else
+        progress_show(true, "reading, linking and walking %zu inputs", a.ninputs);
+    rc = facts_into_program(a.inputs, a.ninputs, prog, true, &ir);
+    progress_done();
+    if (rc != EXIT_OK)
+        goto out;
+
+    DlRunOptions o;
+    dl_run_options_init(&o);
+    o.write_outputs = false;
+    o.free_dead = true;
+    o.keep = keep_relation;
+    o.jobs = a.jobs;
+    Timing tmg = {0, false};
+    o.progress = on_progress;
+    o.progress_arg = &tmg;
+    o.interrupt = interrupt_begin();
+    progress_show(true, "reading the facts");
+    s = dl_run(prog, &o, &d);
+    int sig = interrupt_end();
+    progress_done();
+    double t1 = now_s();
+    if (!tmg.started)
+        tmg.eval_start = t1;
+    tm.walk = tmg.eval_start - t0;
+    tm.eval = t1 - tmg.eval_start;
+    if (s != OK) {
+        if (sig) {
+            cli_error("taint: interrupted by signal %d (%s); nothing was written", sig,
+                      strsignal(sig));
+            rc = 128 + sig;
+            goto out;
+        }
+        print_diags(&d);
+        cli_error("taint: the evaluation failed: %s", status_str(s));
+        rc = status_exit(s);
+        goto out;
+    }
+    print_diags(&d);
+    if (!entries_found(prog, &a)) {
+        rc = EXIT_INPUT;
+        goto out;
+    }
+    s = read_results(prog, &res);
+    if (s == OK)
+        s = find_witnesses(prog, &res);
+    if (s != OK) {
+        cli_error("taint: %s", s == E_NOMEM ? "out of memory"
+                                            : "internal error: a finding without its witness");
+        rc = EXIT_INTERNAL;
+        goto out;
+    }
+    double t2 = now_s();
+    tm.witness = t2 - t1;
+
+    /* the files: ours under temporary names, the engine's, then ours renamed */
+    progress_show(true, "writing the results to %s", a.outdir);
+    sarif_report(&sarif, prog, &res);
+    witness_csv(&wcsv, prog, &res);
+    if (sarif.oom || wcsv.oom) {
+        cli_error("out of memory");
+        rc = EXIT_INTERNAL;
+        goto out;
+    }
+    if (mkdir(a.outdir, 0777) != 0 && errno != EEXIST) {
+        cli_error("taint: cannot create '%s': %s", a.outdir, strerror(errno));
+        rc = EXIT_OUTPUT;
+        goto out;
+    }
+    for (size_t i = 0; i < 2; i++) {
+        s = write_tmp(a.outdir, &files[i], i == 0 ? &wcsv : &sarif);
+        if (s != OK) {
+            cli_error("taint: cannot write '%s': %s", files[i].tmp ? files[i].tmp : files[i].name,
+                      s == E_NOMEM ? "out of memory" : strerror(errno));
+            rc = s == E_NOMEM ? EXIT_INTERNAL : EXIT_OUTPUT;
+            goto out;
+        }
+    }
+    o.output_dir = a.outdir;
+    s = dl_write_outputs(prog, &o, &d);
+    if (s != OK) {
+        progress_done();
+        print_diags(&d);
+        rc = s == E_NOMEM ? EXIT_INTERNAL : EXIT_OUTPUT;
+        goto out;
+    }
+    for (size_t i = 0; i < 2; i++)
+        if (rename(files[i].tmp, files[i].final) != 0) {
+            progress_done();
+            cli_error("taint: cannot rename '%s': %s", files[i].tmp, strerror(errno));
+            rc = EXIT_OUTPUT;
+            goto out;
+        }
+    renamed = true;
+    progress_done();
+    tm.out = now_s() - t2;
+    if (a.format == FMT_SARIF)
+        sb_add(&report, sarif.buf, sarif.len);
+    else if (a.format == FMT_JSON)
+        json_report(&report, prog, &a, &ir, &res, &tm);
+    else
+        text_report(&report, prog, &a, &ir, &res, &tm);
+    if (report.oom) {
+        cli_error("out of memory");
+        rc = EXIT_INTERNAL;
+        goto out;
+    }
+    if (fwrite(report.buf ? report.buf : "", 1, report.len, stdout) != report.len ||
+        fflush(stdout) != 0)
+        rc = EXIT_OUTPUT;
+
+out:
+    for (size_t i = 0; i < 2; i++)
+        out_release(&files[i], !renamed);
+    results_release(&res);
+    dl_program_free(prog);
+    diags_release(&d);
+    sb_release(&text);
+    sb_release(&report);
+    sb_release(&sarif);
+    sb_release(&wcsv);
+    args_release(&a);
+    return rc;
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# test_cli.sh IRLOG LLVM_BIN SRCDIR — the command `irlog taint`: the same relations as
+# `irlog run datalog/taint.dl` over `irlog facts`, -j 2 changes nothing, the formats
+# (JSON parses, SARIF is the same as OUT/taint.sarif, two runs give the same bytes),
+# --config (added relations; errors at the config file's file:line:col, exit 3), --entry,
+# the summary's counts and its reason for no finding, and every error's exit code with
+# nothing left behind.
+irlog=$1 llvm_bin=$2 srcdir=$3
+. "$srcdir/tests/ir/lib.sh"
+progs="$srcdir/tests/taint/programs"
+clang=$(tool clang)
+dl="$srcdir/datalog/taint.dl"
+for p in strcpy_cat varargs no_source; do
+  (cd "$progs" && "$clang" -O0 -g -c -emit-llvm -ffile-prefix-map="$progs"=. "$p.c" -o "$tmp/$p.bc") ||
+    { fail "clang $p"; finish; }
+done
+bc=$tmp/strcpy_cat.bc
+
+# ---- the relations are those of irlog run over the fact directory
+"$irlog" taint "$bc" -o "$tmp/a" -q >"$tmp/a.txt" 2>"$tmp/a.err"; check $? "taint runs" "$tmp/a.err"
+"$irlog" facts "$bc" -o "$tmp/facts" >/dev/null 2>&1 || fail "irlog facts"
+"$irlog" run "$dl" -F "$tmp/facts" -D "$tmp/r" -q -w 2>"$tmp/r.err"; check $? "irlog run datalog/taint.dl" "$tmp/r.err"
+bad=0
+for f in taint_finding taint_source_site taint_sink_site; do
+  cmp -s "$tmp/a/$f.csv" "$tmp/r/$f.csv" || { echo "$f.csv differs" >>"$tmp/diff"; bad=1; }
+done
+check $bad "taint_finding, taint_source_site, taint_sink_site byte for byte those of irlog run" "$tmp/diff"
+ls "$tmp/a" >"$tmp/ls"
+printf '%s\n' taint.sarif taint_finding.csv taint_sink_site.csv taint_source_site.csv taint_witness.csv |
+  cmp -s - "$tmp/ls"; check $? "OUT holds the three relations, the witnesses and the SARIF log" "$tmp/ls"
+[ "$(wc -l <"$tmp/a/taint_finding.csv")" = 2 ]; check $? "strcpy_cat: 2 findings"
+grep -q '^findings: *2: buffer-overflow 1, command-injection 1$' "$tmp/a.txt"
+check $? "summary: findings by class" "$tmp/a.txt"
+grep -q '^sources: *1 in the reachable code, 1 reaching a sink$' "$tmp/a.txt"; check $? "summary: sources"
+grep -q '^sinks: *5 arguments in the reachable code, 2 reached$' "$tmp/a.txt"; check $? "summary: sinks" "$tmp/a.txt"
+grep -q '^  *1\. strcpy_cat.c:7:22 in main: source: getenv$' "$tmp/a.txt"
+check $? "the witness starts at the source's file:line:col" "$tmp/a.txt"
+
+# ---- -j 2, formats, determinism
+"$irlog" taint "$bc" -o "$tmp/b" -q -j 2 --format sarif >"$tmp/b.sarif" 2>"$tmp/b.err"
+check $? "taint -j 2 --format sarif" "$tmp/b.err"
+bad=0
+for f in "$tmp"/a/*; do cmp -s "$f" "$tmp/b/$(basename "$f")" || { echo "$(basename "$f") differs"; bad=1; }; done >"$tmp/diff"
+check $bad "-j 2: every file the same" "$tmp/diff"
+cmp -s "$tmp/b.sarif" "$tmp/b/taint.sarif"; check $? "--format sarif prints OUT/taint.sarif"
+"$irlog" taint "$bc" -o "$tmp/c" -q --format json >"$tmp/c.json" 2>"$tmp/c.err"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert len(d["findings"]) == 2, d["findings"]
+assert d["by_class"] == {"buffer-overflow": 1, "command-injection": 1}, d["by_class"]
+assert d["sources"] == 1 and d["sinks_reached"] == 2
+w = d["findings"][0]["witness"]
+assert w[0]["what"] == "source: getenv" and w[-1]["what"].startswith("sink: "), w
+assert all("line" in s for s in w), w
+' "$tmp/c.json" 2>"$tmp/py.err"
+check $? "--format json: parses, with the findings and their witnesses" "$tmp/py.err"
+
+# ---- no finding, and why
+"$irlog" taint "$tmp/no_source.bc" -o "$tmp/n" -q >"$tmp/n.txt" 2>&1
+grep -q '^findings: *0 (no source in the reachable code)$' "$tmp/n.txt"; check $? "no source: said so" "$tmp/n.txt"
+[ ! -s "$tmp/n/taint_finding.csv" ] && [ -f "$tmp/n/taint.sarif" ]; check $? "no source: empty relations, a SARIF log"
+"$irlog" taint "$tmp/no_source.bc" -o "$tmp/n2" -q --format json >"$tmp/n.json" 2>&1
+grep -q '"why_none": "no source in the reachable code"' "$tmp/n.json"; check $? "no source: JSON says why"
+
+# ---- --config: added sinks; errors at the config's file:line:col
+cat >"$tmp/extra.dl" <<'X'
+#include "taint.dl"
+// puts as a sink of a class of our own
+taint_sink("puts", 0, "my-class").
+taint_class("my-class", "my own class").
+X
+"$irlog" taint "$tmp/varargs.bc" -o "$tmp/v" -q --config "$tmp/extra.dl" >/dev/null 2>"$tmp/v.err"
+check $? "--config runs" "$tmp/v.err"
+grep -q 'my-class' "$tmp/v/taint.sarif"; check $? "--config: its class is a SARIF rule"
+printf 'taint_sink("puts", 0).\n\ntaint_sink_value(X, 1, "c") :- nothing(X).\n' >"$tmp/bad.dl"
+"$irlog" taint "$bc" -o "$tmp/x1" -q --config "$tmp/bad.dl" >/dev/null 2>"$tmp/x1.err"; rc=$?
+[ $rc = 3 ]; check $? "config with errors: exit 3 (got $rc)" "$tmp/x1.err"
+grep -q "bad.dl:1:1: error" "$tmp/x1.err"; check $? "config error at its file:line:col (arity)" "$tmp/x1.err"
+grep -q "bad.dl:3:" "$tmp/x1.err"; check $? "config error at its file:line:col (undeclared relation)" "$tmp/x1.err"
+[ ! -e "$tmp/x1" ]; check $? "config with errors: nothing written"
+"$irlog" taint "$bc" -o "$tmp/x2" -q --config "$tmp/missing.dl" >/dev/null 2>&1; rc=$?
+[ $rc = 3 ] && [ ! -e "$tmp/x2" ]; check $? "missing config: exit 3, nothing written (got $rc)"
+
+# ---- usage and input errors
+"$irlog" taint "$bc" -q >/dev/null 2>&1; [ $? = 2 ]; check $? "no -o: exit 2"
+"$irlog" taint -o "$tmp/x3" >/dev/null 2>&1; [ $? = 2 ]; check $? "no input: exit 2"
+"$irlog" taint "$bc" -o "$tmp/x3" --format xml >/dev/null 2>&1; [ $? = 2 ]; check $? "bad --format: exit 2"
+"$irlog" taint "$bc" -o "$tmp/x3" --bogus >/dev/null 2>&1; [ $? = 2 ]; check $? "unknown option: exit 2"
+"$irlog" taint --help | grep -q '^usage: irlog taint'; check $? "--help: usage on stdout"
+"$irlog" taint "$tmp/none.bc" -o "$tmp/x4" -q >/dev/null 2>&1; rc=$?
+[ $rc = 3 ] && [ ! -e "$tmp/x4" ]; check $? "missing input: exit 3, nothing written (got $rc)"
+"$irlog" taint "$bc" -o "$tmp/x5" -q --entry nosuch >/dev/null 2>"$tmp/x5.err"; rc=$?
+[ $rc = 3 ] && grep -q 'nosuch' "$tmp/x5.err" && [ ! -e "$tmp/x5" ]
+check $? "--entry of no function: exit 3, nothing written (got $rc)" "$tmp/x5.err"
+"$irlog" taint "$bc" -o "$tmp/x6" -q --entry main >/dev/null 2>&1; check $? "--entry main"
+cmp -s "$tmp/a/taint_finding.csv" "$tmp/x6/taint_finding.csv"; check $? "--entry main: as the default"
+: >"$tmp/afile"
+"$irlog" taint "$bc" -o "$tmp/afile" -q >/dev/null 2>&1; rc=$?
+[ $rc = 4 ] && [ ! -s "$tmp/afile" ]; check $? "-o names a file: exit 4 (got $rc)"
+mkdir "$tmp/ro"; chmod 555 "$tmp/ro"
+if [ "$(id -u)" != 0 ]; then
+  "$irlog" taint "$bc" -o "$tmp/ro" -q >/dev/null 2>&1; rc=$?
+  [ $rc = 4 ] && [ -z "$(ls -A "$tmp/ro")" ]; check $? "read-only -o: exit 4, nothing left (got $rc)"
+fi
+ls -a "$tmp"/a "$tmp"/b "$tmp"/c | grep -q '\.tmp\.' && fail "temporary files left behind" || ok "no temporary file left"
+finish
