@@ -64,7 +64,8 @@ static const char taint_extras[] =
 /* The relations read after the evaluation besides the outputs. */
 static const char *const kept[] = {"taint_entry_found", "taint_edge",      "taint_loc",
                                    "taint_src",         "taint_sink_node", "taint_insn_what",
-                                   "taint_node_name",   "taint_class",     NULL};
+                                   "taint_node_name",   "taint_class",     "taint_darg_value",
+                                   NULL};
 
 static bool keep_relation(void *arg, const char *name) {
     (void)arg;
@@ -275,7 +276,7 @@ typedef struct Finding {
 } Finding;
 
 typedef struct Results {
-    Rows findings, sources, sinks, edges, locs, srcs, sink_nodes, what, names, classes;
+    Rows findings, sources, sinks, edges, locs, srcs, sink_nodes, what, names, classes, dvalue;
     Map edge_at;  /* node -> first row of taint_edge from it */
     Map loc_at;   /* insn -> row of taint_loc */
     Map what_at;  /* insn -> row of taint_insn_what */
@@ -292,7 +293,8 @@ static void results_release(Results *r) {
             mem_free(r->f[i].steps);
     mem_free(r->f);
     Rows *all[] = {&r->findings, &r->sources, &r->sinks, &r->edges, &r->locs,
-                   &r->srcs,     &r->sink_nodes, &r->what, &r->names, &r->classes};
+                   &r->srcs,     &r->sink_nodes, &r->what, &r->names, &r->classes,
+                   &r->dvalue};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         rows_release(all[i]);
     map_release(&r->edge_at);
@@ -325,12 +327,21 @@ static Status bfs(const Results *r, DlValue s, Map *parent) {
     return st;
 }
 
-/* Builds finding f's witness from the search from its source node. */
+/* Builds finding f's witness from the search from its source node: the shortest path to
+ * the sink argument's value when the value itself is tainted (how the value came there),
+ * else the shortest path to the argument's node (its value or what it points to). */
 static Status witness(const DlProgram *p, const Results *r, Finding *f, DlValue src_node,
                       DlValue sink_node, const Map *parent) {
     Vec(size_t) path = {0}; /* edge rows, sink first */
     DlValue n = sink_node;
     Status st = OK;
+    for (size_t i = 0; i < r->dvalue.n; i++) {
+        uint64_t x;
+        if (row(&r->dvalue, i)[0] == sink_node && map_get(parent, row(&r->dvalue, i)[1], &x)) {
+            n = row(&r->dvalue, i)[1];
+            break;
+        }
+    }
     for (size_t guard = 0; guard <= r->edges.n; guard++) {
         uint64_t e;
         if (!map_get(parent, n, &e))
@@ -1100,9 +1111,9 @@ static Status read_results(const DlProgram *p, Results *r) {
     static const char *const names[] = {"taint_finding", "taint_source_site", "taint_sink_site",
                                         "taint_edge",    "taint_loc",         "taint_src",
                                         "taint_sink_node", "taint_insn_what", "taint_node_name",
-                                        "taint_class"};
-    Rows *dst[] = {&r->findings, &r->sources,    &r->sinks, &r->edges, &r->locs,
-                   &r->srcs,     &r->sink_nodes, &r->what,  &r->names, &r->classes};
+                                        "taint_class", "taint_darg_value"};
+    Rows *dst[] = {&r->findings, &r->sources,    &r->sinks, &r->edges, &r->locs,   &r->srcs,
+                   &r->sink_nodes, &r->what,     &r->names, &r->classes, &r->dvalue};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         Status st = read_rows(p, names[i], dst[i]);
         if (st != OK)
