@@ -33,6 +33,7 @@
 #include "dl.h"
 #include "facts.h"
 #include "ir.h"
+#include "source_names.h"
 #include "strbuf.h"
 
 /* the default of --heap-depth (and of IRLOG_HEAP_DEPTH in datalog/pointsto.dl) */
@@ -55,6 +56,9 @@ static const char analyze_help[] =
     "                          or FUNC,FUNC,... (functions by name)\n"
     "      --models FILE.dl    more models of external functions (model_* facts or rules)\n"
     "      --format text|json  the summary on stdout (default text)\n"
+    "      --source-names      also write call_graph_edge_source.csv (each call edge at its\n"
+    "                          file:line:col, with source names) and source_points_to.csv\n"
+    "                          (the points-to sets of the program's named variables)\n"
     "  -j, --jobs N            engine threads (default 1; 'auto' = all cores)\n"
     "      --facts DIR         also write the fact directory (as irlog facts would)\n"
     "  -q, --quiet             no progress line (shown only when stderr is a terminal)\n"
@@ -101,7 +105,8 @@ static const char analyze_extras[] =
  * check): the others are freed once no later stratum reads them. */
 static bool keep_relation(void *arg, const char *name) {
     (void)arg;
-    return strncmp(name, "analyze_", 8) == 0 || strcmp(name, "entry_function") == 0;
+    return strncmp(name, "analyze_", 8) == 0 || strcmp(name, "entry_function") == 0 ||
+           strncmp(name, "source_names_", 13) == 0;
 }
 
 typedef enum EntryMode { ENTRY_MAIN, ENTRY_ALL, ENTRY_CUSTOM } EntryMode;
@@ -118,6 +123,7 @@ typedef struct AnalyzeArgs {
     EntryMode entry;
     Vec(char *) entries; /* --entry FUNC,... (owned) */
     bool json, quiet;
+    bool source_names; /* --source-names */
     unsigned jobs;
 } AnalyzeArgs;
 
@@ -179,6 +185,10 @@ static int build_program(const AnalyzeArgs *a, StrBuf *sb) {
     add_part(sb, "pointsto_models.dl", models->text, models->len);
     sb_adds(sb, "#line 1 \"<irlog analyze>\"\n");
     sb_adds(sb, analyze_extras);
+    if (a->source_names) {
+        sb_adds(sb, "#line 1 \"<irlog analyze --source-names>\"\n");
+        sb_adds(sb, cli_source_names_rules);
+    }
     for (size_t i = 0; i < a->entries.len; i++) {
         sb_adds(sb, "entry_name(");
         add_dl_string(sb, a->entries.v[i]);
@@ -274,6 +284,8 @@ typedef struct Summary {
     size_t indirect[4];    /* 0, 1, 2-5, >5 targets */
     NameCounts unmodelled; /* by count desc, name */
     size_t unmodelled_calls;
+    size_t src_edges, src_located, src_vars, src_pt; /* --source-names */
+    bool src_debug;
     size_t outputs;                        /* files written */
     double t_walk, t_eval, t_out, t_facts; /* seconds */
 } Summary;
@@ -308,6 +320,11 @@ static Status summarize(const DlProgram *p, Summary *s) {
         }
         dl_iter_release(&it);
     }
+    s->src_edges = rel_size(p, "call_graph_edge_source");
+    s->src_located = rel_size(p, "source_names_located");
+    s->src_vars = rel_size(p, "source_names_var");
+    s->src_pt = rel_size(p, "source_points_to");
+    s->src_debug = rel_size(p, "source_names_debug") > 0;
     Status st = read_counts(p, "analyze_kind_count", &s->kinds);
     if (st == OK)
         st = read_counts(p, "analyze_unmodelled_count", &s->unmodelled);
@@ -390,6 +407,12 @@ static void print_json(const AnalyzeArgs *a, const IrStats *ir, const Summary *s
         fprintf(f, ", \"calls\": %lld}", (long long)s->unmodelled.v[i].n);
     }
     fprintf(f, "%s],\n", s->unmodelled.len ? "\n  " : "");
+    if (a->source_names)
+        fprintf(f,
+                "  \"source_names\": {\"debug_info\": %s, \"call_edges\": %zu, \"located\": %zu, "
+                "\"variables\": %zu, \"points_to\": %zu},\n",
+                s->src_debug ? "true" : "false", s->src_edges, s->src_located, s->src_vars,
+                s->src_pt);
     fprintf(f, "  \"seconds\": {\"walk_and_load\": %.3f, \"evaluation\": %.3f, \"output\": %.3f",
             s->t_walk, s->t_eval, s->t_out);
     if (a->factdir)
@@ -443,6 +466,16 @@ static void print_text(const AnalyzeArgs *a, const IrStats *ir, const Summary *s
             plural(s->unmodelled.len), s->unmodelled_calls, plural(s->unmodelled_calls));
     for (size_t i = 0; i < s->unmodelled.len; i++)
         fprintf(f, "  %8lld  %s\n", (long long)s->unmodelled.v[i].n, s->unmodelled.v[i].name);
+    if (a->source_names && s->src_debug)
+        fprintf(f,
+                "source names:           %zu call edge%s, %zu at a source line; %zu named "
+                "variable%s with %zu points-to fact%s\n",
+                s->src_edges, plural(s->src_edges), s->src_located, s->src_vars,
+                plural(s->src_vars), s->src_pt, plural(s->src_pt));
+    else if (a->source_names)
+        fputs("source names:           no debug info in the inputs (compile with -g): call "
+              "edges name functions by their IR names, no variable is named\n",
+              f);
     fprintf(f, "seconds:                walk+load facts %.3f, evaluation %.3f, output %.3f",
             s->t_walk, s->t_eval, s->t_out);
     if (a->factdir)
@@ -554,6 +587,10 @@ static int parse_args(int argc, char **argv, AnalyzeArgs *a) {
             a->quiet = true;
             continue;
         }
+        if (!strcmp(s, "--source-names")) {
+            a->source_names = true;
+            continue;
+        }
         if (!strcmp(s, "--per-context")) {
             a->per_context = true;
             continue;
@@ -663,7 +700,8 @@ static void print_diags(const Diags *d) {
         const Diag *g = &d->v.v[i];
         const char *f = g->loc.file;
         if (g->severity != DIAG_ERROR && f &&
-            (cli_embedded(f) || !strcmp(f, "schema.dl") || !strcmp(f, "<irlog analyze>")))
+            (cli_embedded(f) || !strcmp(f, "schema.dl") || !strcmp(f, "<irlog analyze>") ||
+             !strcmp(f, "<irlog analyze --source-names>")))
             continue;
         Diags one = *d;
         one.v.v = (Diag *)g;
