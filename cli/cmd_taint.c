@@ -281,6 +281,8 @@ typedef struct Results {
     Map loc_at;   /* insn -> row of taint_loc */
     Map what_at;  /* insn -> row of taint_insn_what */
     Map name_at;  /* node -> row of taint_node_name */
+    Map sink_at;  /* insn -> first row of taint_sink_node */
+    Map dval_at;  /* node -> first row of taint_darg_value */
     Finding *f;   /* findings.n */
     bool any_debug;
     size_t sources_reaching, sinks_reached;
@@ -301,26 +303,31 @@ static void results_release(Results *r) {
     map_release(&r->loc_at);
     map_release(&r->what_at);
     map_release(&r->name_at);
+    map_release(&r->sink_at);
+    map_release(&r->dval_at);
 }
 
-/* The shortest path from source node s to every node it taints: parent[node] = the row of
- * taint_edge + 1 by which a breadth-first search first reached it (edges in sorted order). */
-static Status bfs(const Results *r, DlValue s, Map *parent) {
+/* The shortest paths from source node s: parent[node] = the row of taint_edge + 1 by
+ * which a breadth-first search first reached it (edges in sorted order), until every node
+ * of targets (ntargets of them) was reached or nothing more can be. */
+static Status bfs(const Results *r, DlValue s, Map *parent, const Map *targets, size_t ntargets) {
     Vec(DlValue) queue = {0};
     Status st = vec_push(&queue, s);
     if (st == OK)
         st = map_put(parent, s, 0);
-    for (size_t qi = 0; st == OK && qi < queue.len; qi++) {
+    uint64_t x;
+    size_t reached = map_get(targets, s, &x);
+    for (size_t qi = 0; st == OK && qi < queue.len && reached < ntargets; qi++) {
         uint64_t e;
         if (!map_get(&r->edge_at, queue.v[qi], &e))
             continue;
         for (; e < r->edges.n && row(&r->edges, e)[0] == queue.v[qi]; e++) {
             DlValue to = row(&r->edges, e)[1];
-            uint64_t x;
             if (map_get(parent, to, &x))
                 continue;
             if ((st = map_put(parent, to, e + 1)) != OK || (st = vec_push(&queue, to)) != OK)
                 break;
+            reached += map_get(targets, to, &x);
         }
     }
     vec_release(&queue);
@@ -335,13 +342,15 @@ static Status witness(const DlProgram *p, const Results *r, Finding *f, DlValue 
     Vec(size_t) path = {0}; /* edge rows, sink first */
     DlValue n = sink_node;
     Status st = OK;
-    for (size_t i = 0; i < r->dvalue.n; i++) {
-        uint64_t x;
-        if (row(&r->dvalue, i)[0] == sink_node && map_get(parent, row(&r->dvalue, i)[1], &x)) {
-            n = row(&r->dvalue, i)[1];
-            break;
+    uint64_t d;
+    if (map_get(&r->dval_at, sink_node, &d))
+        for (; d < r->dvalue.n && row(&r->dvalue, d)[0] == sink_node; d++) {
+            uint64_t x;
+            if (map_get(parent, row(&r->dvalue, d)[1], &x)) {
+                n = row(&r->dvalue, d)[1];
+                break;
+            }
         }
-    }
     for (size_t guard = 0; guard <= r->edges.n; guard++) {
         uint64_t e;
         if (!map_get(parent, n, &e))
@@ -381,6 +390,21 @@ out:
     return st;
 }
 
+/* A finding's index under a key (its source site, or its sink and argument). */
+typedef struct SiteIdx {
+    DlValue key, arg;
+    size_t i;
+} SiteIdx;
+
+static int cmp_site_idx(const void *a, const void *b) {
+    const SiteIdx *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    if (x->arg != y->arg)
+        return x->arg < y->arg ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
 static Status find_witnesses(const DlProgram *p, Results *r) {
     Status st;
     r->f = mem_calloc(r->findings.n ? r->findings.n : 1, sizeof(Finding));
@@ -389,6 +413,8 @@ static Status find_witnesses(const DlProgram *p, Results *r) {
     for (size_t i = 0; i < r->findings.n; i++)
         r->f[i].t = row(&r->findings, i);
     if ((st = index_first(&r->edges, &r->edge_at)) != OK ||
+        (st = index_first(&r->sink_nodes, &r->sink_at)) != OK ||
+        (st = index_first(&r->dvalue, &r->dval_at)) != OK ||
         (st = index_first(&r->locs, &r->loc_at)) != OK ||
         (st = index_first(&r->what, &r->what_at)) != OK ||
         (st = index_first(&r->names, &r->name_at)) != OK)
@@ -400,61 +426,76 @@ static Status find_witnesses(const DlProgram *p, Results *r) {
     Map src_of = MAP_INIT;
     for (size_t i = 0; i < r->srcs.n && st == OK; i++)
         st = map_put(&src_of, row(&r->srcs, i)[1], row(&r->srcs, i)[0]);
-    /* one search per source node, for every finding of that source */
-    bool *done = mem_calloc(r->findings.n ? r->findings.n : 1, 1);
-    if (!done)
+    /* one search per source node, for every finding of that source (the findings in
+     * order of their source site) */
+    SiteIdx *by_site = mem_calloc(r->findings.n ? r->findings.n : 1, sizeof *by_site);
+    if (!by_site)
         st = E_NOMEM;
-    for (size_t i = 0; i < r->findings.n && st == OK; i++) {
-        if (done[i])
-            continue;
-        uint64_t s;
-        if (!map_get(&src_of, r->f[i].t[1], &s)) {
+    for (size_t i = 0; i < r->findings.n && st == OK; i++)
+        by_site[i] = (SiteIdx){r->f[i].t[1], r->f[i].t[4], i};
+    if (st == OK && r->findings.n > 1)
+        qsort(by_site, r->findings.n, sizeof *by_site, cmp_site_idx);
+    for (size_t g = 0; g < r->findings.n && st == OK;) {
+        size_t end = g;
+        while (end < r->findings.n && by_site[end].key == by_site[g].key)
+            end++;
+        uint64_t s, k;
+        if (!map_get(&src_of, by_site[g].key, &s)) {
             st = E_INTERNAL;
             break;
         }
-        Map parent = MAP_INIT;
-        st = bfs(r, s, &parent);
-        for (size_t j = i; j < r->findings.n && st == OK; j++) {
-            const DlValue *t = r->f[j].t;
-            if (done[j] || t[1] != r->f[i].t[1])
+        /* the nodes to reach: each finding's sink nodes and their arguments' values */
+        Map targets = MAP_INIT, parent = MAP_INIT;
+        for (size_t j = g; j < end && st == OK; j++) {
+            const DlValue *t = r->f[by_site[j].i].t;
+            if (!map_get(&r->sink_at, t[3], &k))
                 continue;
-            done[j] = true;
-            /* the sink's node: taint_sink_node(insn, arg, node, class) that the search
-             * reached (the first in sorted order) */
-            bool found = false;
-            for (size_t k = 0; k < r->sink_nodes.n && !found; k++) {
+            for (; k < r->sink_nodes.n && row(&r->sink_nodes, k)[0] == t[3] && st == OK; k++) {
                 const DlValue *sn = row(&r->sink_nodes, k);
-                uint64_t x;
-                if (sn[0] == t[3] && dl_value_number(sn[1]) == dl_value_number(t[4]) &&
-                    sn[3] == t[0] && map_get(&parent, sn[2], &x)) {
-                    found = true;
-                    st = witness(p, r, &r->f[j], s, sn[2], &parent);
-                }
+                if (sn[1] != t[4] || sn[3] != t[0])
+                    continue;
+                st = map_put(&targets, sn[2], 1);
+                uint64_t d;
+                if (st == OK && map_get(&r->dval_at, sn[2], &d))
+                    for (; d < r->dvalue.n && row(&r->dvalue, d)[0] == sn[2] && st == OK; d++)
+                        st = map_put(&targets, row(&r->dvalue, d)[1], 1);
             }
+        }
+        if (st == OK)
+            st = bfs(r, s, &parent, &targets, targets.len);
+        for (size_t j = g; j < end && st == OK; j++) {
+            Finding *f = &r->f[by_site[j].i];
+            const DlValue *t = f->t;
+            /* the sink's node: the first row of taint_sink_node(insn, arg, node, class)
+             * that the search reached */
+            bool found = false;
+            if (map_get(&r->sink_at, t[3], &k))
+                for (; k < r->sink_nodes.n && row(&r->sink_nodes, k)[0] == t[3] && !found; k++) {
+                    const DlValue *sn = row(&r->sink_nodes, k);
+                    uint64_t x;
+                    if (sn[1] == t[4] && sn[3] == t[0] && map_get(&parent, sn[2], &x)) {
+                        found = true;
+                        st = witness(p, r, f, s, sn[2], &parent);
+                    }
+                }
             if (!found && st == OK)
                 st = E_INTERNAL;
         }
+        map_release(&targets);
         map_release(&parent);
+        r->sources_reaching++;
+        g = end;
     }
-    mem_free(done);
+    /* sinks reached: distinct (sink, argument) pairs */
+    for (size_t i = 0; i < r->findings.n && st == OK; i++)
+        by_site[i] = (SiteIdx){r->f[i].t[3], r->f[i].t[4], i};
+    if (st == OK && r->findings.n > 1)
+        qsort(by_site, r->findings.n, sizeof *by_site, cmp_site_idx);
+    for (size_t i = 0; i < r->findings.n && st == OK; i++)
+        r->sinks_reached += !i || by_site[i].key != by_site[i - 1].key ||
+                            by_site[i].arg != by_site[i - 1].arg;
+    mem_free(by_site);
     map_release(&src_of);
-    /* sources that reach a sink, sinks reached */
-    Map seen = MAP_INIT;
-    for (size_t i = 0; i < r->findings.n && st == OK; i++) {
-        uint64_t x;
-        if (!map_get(&seen, r->f[i].t[1], &x)) {
-            st = map_put(&seen, r->f[i].t[1], 1);
-            r->sources_reaching++;
-        }
-    }
-    map_release(&seen);
-    for (size_t i = 0; i < r->findings.n; i++) {
-        /* (sink, arg) pairs: findings are sorted by class first, so compare with all */
-        bool before = false;
-        for (size_t j = 0; j < i && !before; j++)
-            before = r->f[j].t[3] == r->f[i].t[3] && r->f[j].t[4] == r->f[i].t[4];
-        r->sinks_reached += !before;
-    }
     return st;
 }
 
