@@ -4,7 +4,7 @@
 # (JSON parses, SARIF is the same as OUT/taint.sarif, two runs give the same bytes),
 # --config (added relations; errors at the config file's file:line:col, exit 3), --entry,
 # the summary's counts and its reason for no finding, and every error's exit code with
-# nothing left behind.
+# nothing left behind; two inputs linked; signals.
 irlog=$1 llvm_bin=$2 srcdir=$3
 case $irlog in /*) ;; *) irlog=$PWD/$irlog ;; esac
 . "$srcdir/tests/ir/lib.sh"
@@ -82,6 +82,16 @@ grep -q "bad.dl:3:" "$tmp/x1.err"; check $? "config error at its file:line:col (
 [ ! -e "$tmp/x1" ]; check $? "config with errors: nothing written"
 "$irlog" taint "$bc" -o "$tmp/x2" -q --config "$tmp/missing.dl" >/dev/null 2>&1; rc=$?
 [ $rc = 3 ] && [ ! -e "$tmp/x2" ]; check $? "missing config: exit 3, nothing written (got $rc)"
+
+# ---- linked inputs: the source in one module, the sink in another
+printf '#include <stdlib.h>\nconst char *get_cmd(void) { return getenv("C"); }\n' >"$tmp/lib.c"
+printf 'int system(const char *);\nconst char *get_cmd(void);\nint main(void) { return system(get_cmd()); }\n' >"$tmp/app.c"
+(cd "$tmp" && "$clang" -O0 -g -c -emit-llvm lib.c -o lib.bc && "$clang" -O0 -g -c -emit-llvm app.c -o app.bc) ||
+  fail "clang lib.c app.c"
+"$irlog" taint "$tmp/lib.bc" "$tmp/app.bc" -o "$tmp/l" -q >"$tmp/l.txt" 2>"$tmp/l.err"
+check $? "two inputs linked" "$tmp/l.err"
+grep -q '^finding 1: command-injection: getenv at lib.c:2:36 reaches argument 0 of system at app.c:3:25$' "$tmp/l.txt"
+check $? "two inputs: the finding across modules, each step in its own file" "$tmp/l.txt"
 
 # ---- usage and input errors
 "$irlog" taint "$bc" -q >/dev/null 2>&1; [ $? = 2 ]; check $? "no -o: exit 2"
