@@ -337,8 +337,8 @@ static Status bfs(const Results *r, DlValue s, Map *parent, const Map *targets, 
 /* Builds finding f's witness from the search from its source node: the shortest path to
  * the sink argument's value when the value itself is tainted (how the value came there),
  * else the shortest path to the argument's node (its value or what it points to). */
-static Status witness(const DlProgram *p, const Results *r, Finding *f, DlValue src_node,
-                      DlValue sink_node, const Map *parent) {
+static Status witness(const Results *r, Finding *f, DlValue src_node, DlValue sink_node,
+                      const Map *parent) {
     Vec(size_t) path = {0}; /* edge rows, sink first */
     DlValue n = sink_node;
     Status st = OK;
@@ -353,8 +353,10 @@ static Status witness(const DlProgram *p, const Results *r, Finding *f, DlValue 
         }
     for (size_t guard = 0; guard <= r->edges.n; guard++) {
         uint64_t e;
-        if (!map_get(parent, n, &e))
-            return E_INTERNAL; /* not reached: the relations disagree */
+        if (!map_get(parent, n, &e)) {
+            st = E_INTERNAL; /* not reached: the relations disagree */
+            goto out;
+        }
         if (e == 0)
             break;
         if ((st = vec_push(&path, (size_t)(e - 1))) != OK)
@@ -384,7 +386,6 @@ static Status witness(const DlProgram *p, const Results *r, Finding *f, DlValue 
     else
         f->steps[k++] = (Step){t[3], sink_node, 2};
     f->nsteps = k;
-    (void)p;
 out:
     vec_release(&path);
     return st;
@@ -475,7 +476,7 @@ static Status find_witnesses(const DlProgram *p, Results *r) {
                     uint64_t x;
                     if (sn[1] == t[4] && sn[3] == t[0] && map_get(&parent, sn[2], &x)) {
                         found = true;
-                        st = witness(p, r, f, s, sn[2], &parent);
+                        st = witness(r, f, s, sn[2], &parent);
                     }
                 }
             if (!found && st == OK)
@@ -932,6 +933,27 @@ typedef struct OutFile {
     bool written;
 } OutFile;
 
+/* mkdir -p: creates dir and its missing parents. */
+static int mkdir_p(const char *dir) {
+    char *d = mem_strdup(dir);
+    if (!d) {
+        errno = ENOMEM;
+        return -1;
+    }
+    int rc = 0;
+    for (char *s = d + 1; rc == 0 && *s; s++)
+        if (*s == '/') {
+            *s = '\0';
+            if (mkdir(d, 0777) != 0 && errno != EEXIST)
+                rc = -1;
+            *s = '/';
+        }
+    if (rc == 0 && mkdir(d, 0777) != 0 && errno != EEXIST)
+        rc = -1;
+    mem_free(d);
+    return rc;
+}
+
 static Status write_tmp(const char *dir, OutFile *o, const StrBuf *text) {
     StrBuf path = SB_INIT;
     sb_addf(&path, "%s/%s", dir, o->name);
@@ -1289,7 +1311,7 @@ int cmd_taint(int argc, char **argv) {
         rc = EXIT_INTERNAL;
         goto out;
     }
-    if (mkdir(a.outdir, 0777) != 0 && errno != EEXIST) {
+    if (mkdir_p(a.outdir) != 0) {
         cli_error("taint: cannot create '%s': %s", a.outdir, strerror(errno));
         rc = EXIT_OUTPUT;
         goto out;

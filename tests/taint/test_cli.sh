@@ -104,6 +104,8 @@ check $? "two inputs: the finding across modules, each step in its own file" "$t
 "$irlog" taint "$bc" -o "$tmp/x5" -q --entry nosuch >/dev/null 2>"$tmp/x5.err"; rc=$?
 [ $rc = 3 ] && grep -q 'nosuch' "$tmp/x5.err" && [ ! -e "$tmp/x5" ]
 check $? "--entry of no function: exit 3, nothing written (got $rc)" "$tmp/x5.err"
+"$irlog" taint "$bc" -o "$tmp/x7/deep/out" -q >/dev/null 2>&1 && [ -f "$tmp/x7/deep/out/taint.sarif" ]
+check $? "-o: missing parent directories created"
 "$irlog" taint "$bc" -o "$tmp/x6" -q --entry main >/dev/null 2>&1; check $? "--entry main"
 cmp -s "$tmp/a/taint_finding.csv" "$tmp/x6/taint_finding.csv"; check $? "--entry main: as the default"
 : >"$tmp/afile"
