@@ -83,6 +83,9 @@ void progress_dl(void *arg, const struct DlProgress *pr);
  * returns the signal caught (0: none); the flag goes to DlRunOptions.interrupt. */
 const volatile int *interrupt_begin(void);
 int interrupt_end(void);
+/* Parses the value of --max-time: seconds, a positive decimal number (fractions allowed),
+ * at most a year. */
+bool cli_parse_seconds(const char *s, double *out);
 
 /* Prints `irlog: error: ...` on stderr. */
 void cli_error(const char *fmt, ...) IRLOG_PRINTF(1, 2);

@@ -60,10 +60,13 @@ static const char analyze_help[] =
     "                          file:line:col, with source names) and source_points_to.csv\n"
     "                          (the points-to sets of the program's named variables)\n"
     "  -j, --jobs N            engine threads (default 1; 'auto' = all cores)\n"
+    "      --max-time SECONDS  stop the evaluation after SECONDS (exit 5, nothing written;\n"
+    "                          the error names the relations and rules that grew)\n"
     "      --facts DIR         also write the fact directory (as irlog facts would)\n"
     "  -q, --quiet             no progress line (shown only when stderr is a terminal)\n"
     "exit: 0 ok, 2 usage, 3 bad input (unreadable or invalid IR, errors in the model file,\n"
-    "      no such entry function), 4 output not written, 5 memory limit or internal error,\n"
+    "      no such entry function), 4 output not written, 5 memory or time limit, internal\n"
+    "      error,"
     "      128+N stopped by signal N (nothing written). See docs/analyze.md.\n";
 
 /* Rules only the command needs, for its checks and its summary. They read the
@@ -125,6 +128,7 @@ typedef struct AnalyzeArgs {
     bool json, quiet;
     bool source_names; /* --source-names */
     unsigned jobs;
+    double max_time;   /* --max-time SECONDS, or 0 */
 } AnalyzeArgs;
 
 static const char *const context_names[] = {"insensitive", "1-callsite", "2-callsite"};
@@ -621,6 +625,13 @@ static int parse_args(int argc, char **argv, AnalyzeArgs *a) {
         } else if (opt_value(argc, argv, &i, NULL, "entry", &val, &missing)) {
             if (val && !parse_entry(a, val))
                 return cli_usage("analyze");
+        } else if (opt_value(argc, argv, &i, NULL, "max-time", &val, &missing)) {
+            if (val && !cli_parse_seconds(val, &a->max_time)) {
+                cli_error("analyze: --max-time expects a number of seconds greater than 0, not "
+                          "'%s'",
+                          val);
+                return cli_usage("analyze");
+            }
         } else if (opt_value(argc, argv, &i, NULL, "models", &val, &missing)) {
             a->models = val;
         } else if (opt_value(argc, argv, &i, NULL, "facts", &val, &missing)) {
@@ -827,6 +838,7 @@ int cmd_analyze(int argc, char **argv) {
     o.free_dead = true;
     o.keep = keep_relation;
     o.jobs = a.jobs;
+    o.max_seconds = a.max_time;
     Timing tm = {0, false};
     o.progress = on_progress;
     o.progress_arg = &tm;
@@ -848,7 +860,12 @@ int cmd_analyze(int argc, char **argv) {
             goto out;
         }
         print_diags(&d);
-        cli_error("analyze: the evaluation failed: %s", status_str(s));
+        if (s == E_LIMIT && dl_run_timed_out(prog))
+            cli_error("analyze: stopped by --max-time after %.1f s of evaluation; nothing was "
+                      "written",
+                      sum.t_eval);
+        else
+            cli_error("analyze: the evaluation failed: %s", status_str(s));
         rc = status_exit(s);
         goto out;
     }

@@ -25,6 +25,9 @@ static const char run_help[] =
     "      --max-iterations=N stop each recursive stratum after N iterations, fixpoint or\n"
     "                         not (a warning says so; the results are then incomplete: for\n"
     "                         measuring programs that do not finish)\n"
+    "      --max-time=SECONDS stop the evaluation after SECONDS (exit 5, nothing written; the\n"
+    "                         error names the stratum, its largest relations and the\n"
+    "                         rules deriving the ones that grew most)\n"
     "      --profile          print each rule's time and emitted tuples on stderr, slowest\n"
     "                         first (rules then run on one thread)\n";
 
@@ -157,6 +160,13 @@ int cmd_run(int argc, char **argv) {
             if (!opt_value(argc, argv, &i, '\0', "max-memory", &val, &missing) || missing ||
                 !parse_size(val, &o.max_memory)) {
                 cli_error("run: --max-memory expects a size such as 512M or 4G");
+                mem_free(macros);
+                return cli_usage("run");
+            }
+        } else if (!strncmp(a, "--max-time", 10)) {
+            if (!opt_value(argc, argv, &i, '\0', "max-time", &val, &missing) || missing ||
+                !cli_parse_seconds(val, &o.max_seconds)) {
+                cli_error("run: --max-time expects a number of seconds greater than 0");
                 mem_free(macros);
                 return cli_usage("run");
             }

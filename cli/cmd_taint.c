@@ -50,10 +50,12 @@ static const char taint_help[] =
     "      --entry WHAT        main (default), all (every externally visible function),\n"
     "                          or FUNC,FUNC,... (functions by name)\n"
     "  -j, --jobs N            engine threads (default 1; 'auto' = all cores)\n"
+    "      --max-time SECONDS  stop the evaluation after SECONDS (exit 5, nothing written;\n"
+    "                          the error names the relations and rules that grew)\n"
     "  -q, --quiet             no progress line (shown only when stderr is a terminal)\n"
     "exit: 0 ok (with or without findings), 2 usage, 3 bad input (unreadable or invalid IR,\n"
     "      errors in the config file, no such entry function), 4 output not written,\n"
-    "      5 memory limit or internal error, 128+N stopped by signal N (nothing written).\n"
+    "      5 memory or time limit, internal error, 128+N stopped by signal N (nothing written).\n"
     "      See docs/taint.md.\n";
 
 /* Rules only the command needs (its entry check). */
@@ -88,6 +90,7 @@ typedef struct TaintArgs {
     Format format;
     bool quiet;
     unsigned jobs;
+    double max_time; /* --max-time SECONDS, or 0 */
 } TaintArgs;
 
 static double now_s(void) {
@@ -1058,6 +1061,12 @@ static int parse_args(int argc, char **argv, TaintArgs *a) {
         } else if (opt_value(argc, argv, &i, NULL, "entry", &val, &missing)) {
             if (val && !parse_entry(a, val))
                 return cli_usage("taint");
+        } else if (opt_value(argc, argv, &i, NULL, "max-time", &val, &missing)) {
+            if (val && !cli_parse_seconds(val, &a->max_time)) {
+                cli_error("taint: --max-time expects a number of seconds greater than 0, not '%s'",
+                          val);
+                return cli_usage("taint");
+            }
         } else if (opt_value(argc, argv, &i, NULL, "config", &val, &missing)) {
             a->config = val;
         } else if (opt_value(argc, argv, &i, NULL, "format", &val, &missing)) {
@@ -1260,6 +1269,7 @@ int cmd_taint(int argc, char **argv) {
     o.free_dead = true;
     o.keep = keep_relation;
     o.jobs = a.jobs;
+    o.max_seconds = a.max_time;
     Timing tmg = {0, false};
     o.progress = on_progress;
     o.progress_arg = &tmg;
@@ -1281,7 +1291,12 @@ int cmd_taint(int argc, char **argv) {
             goto out;
         }
         print_diags(&d);
-        cli_error("taint: the evaluation failed: %s", status_str(s));
+        if (s == E_LIMIT && dl_run_timed_out(prog))
+            cli_error("taint: stopped by --max-time after %.1f s of evaluation; nothing was "
+                      "written",
+                      tm.eval);
+        else
+            cli_error("taint: the evaluation failed: %s", status_str(s));
         rc = status_exit(s);
         goto out;
     }

@@ -6,6 +6,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <string.h>
 #include <time.h>
@@ -111,4 +112,15 @@ int interrupt_end(void) {
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     return interrupted;
+}
+
+bool cli_parse_seconds(const char *s, double *out) {
+    char *end = NULL;
+    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
+        return false;
+    double v = strtod(s, &end);
+    if (!end || *end || end == s || !(v > 0) || v > 366.0 * 86400)
+        return false;
+    *out = v;
+    return true;
 }

@@ -186,6 +186,7 @@ Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d) {
             TRY(dl_rel_new(&p->rels[i], dc->arity, &p->relplans[i], dc->eqrel, &p->mem));
     }
     p->phase = DL_PHASE_INPUT;
+    p->timed_out = false;
     if (o->read_inputs)
         TRY(dl_io_read_inputs(p, o, d));
     for (size_t i = 0; i < p->extra.len; i++) {
@@ -206,7 +207,7 @@ fail:
     if (st == E_LIMIT && o->interrupt && *o->interrupt) {
         SrcLoc nl = {0};
         diags_add(d, DIAG_ERROR, nl, "interrupted");
-    } else if (st == E_LIMIT) {
+    } else if (st == E_LIMIT && !p->timed_out) { /* a time-out has its own error */
         SrcLoc nl = {0};
         diags_add(d, DIAG_ERROR, nl,
                   "memory limit exceeded: relations hold %zu MiB, the limit is %zu MiB "
@@ -219,6 +220,10 @@ fail:
 Status dl_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
     p->phase = DL_PHASE_OUTPUT;
     return dl_io_write_outputs(p, o, d);
+}
+
+bool dl_run_timed_out(const DlProgram *p) {
+    return p->timed_out;
 }
 
 DlPhase dl_run_phase(const DlProgram *p) {

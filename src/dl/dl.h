@@ -90,6 +90,12 @@ typedef struct DlRunOptions {
        depend on them are then incomplete). For measuring a program that does not finish:
        two runs stopped at one iteration did the same work, two stopped at one time did not. */
     uint32_t max_iterations;
+    /* when nonzero: the evaluation stops with E_LIMIT once it has run this many seconds
+       (wall clock from the start of the evaluation; checked where interrupt is), and an
+       error says where: the stratum, its iteration, its largest relations with what each
+       gained in the last iteration, and the rules that derive the ones that grew most.
+       Nothing is written. */
+    double max_seconds;
 } DlRunOptions;
 
 /* What dl_run is doing, for a progress display. */
@@ -114,6 +120,8 @@ Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d);
  * input file from an unwritable output. */
 typedef enum DlPhase { DL_PHASE_INPUT, DL_PHASE_EVAL, DL_PHASE_OUTPUT } DlPhase;
 DlPhase dl_run_phase(const DlProgram *p);
+/* Whether the last dl_run stopped because its time budget (max_seconds) ran out. */
+bool dl_run_timed_out(const DlProgram *p);
 /* Writes the .output relations of the last dl_run as dl_run does when write_outputs is
  * set (o->output_dir, temporary names renamed only when every file was written), for a
  * caller that checks the results first (irlog analyze). E_IO with a diagnostic, E_NOMEM. */

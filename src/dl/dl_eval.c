@@ -76,6 +76,7 @@ typedef struct Worker {
     bool re_ok;
     uint64_t ops_since_check;
     const volatile int *interrupt; /* DlRunOptions.interrupt: polled every 64K rows scanned */
+    uint64_t deadline;             /* DlRunOptions.max_seconds as a now_ns() time, or 0 */
     uint32_t tick;
     struct {
         const DlOp *op;
@@ -812,9 +813,13 @@ static inline DlRel *op_rel(Worker *w, const DlOp *op) {
  * to the end). */
 /* Whether the run was interrupted (checked every 64K rows, so that a signal stops a
  * long join within a fraction of a second, not only between iterations). */
+static uint64_t now_ns(void);
 static inline bool interrupted(Worker *w) {
-    if ((++w->tick & 0xFFFFu) || !w->interrupt ||
-        !__atomic_load_n(w->interrupt, __ATOMIC_RELAXED)) /* a signal handler sets it */
+    if (++w->tick & 0xFFFFu)
+        return false;
+    if ((!w->interrupt ||
+         !__atomic_load_n(w->interrupt, __ATOMIC_RELAXED)) && /* a signal handler sets it */
+        (!w->deadline || now_ns() < w->deadline))
         return false;
     w->st = E_LIMIT;
     return true;
@@ -1235,6 +1240,8 @@ typedef struct Eval {
     uint32_t *mlast;    /* per relation: the last stratum needing its mirror (UINT32_MAX:
                            none) */
     bool *dneed;        /* per relation: the current stratum reads its delta as sets */
+    uint64_t deadline;  /* DlRunOptions.max_seconds as a now_ns() time, or 0 */
+    uint32_t cur_s, cur_it; /* the stratum and iteration running (for the time-out report) */
 } Eval;
 
 /* Adds a tuple in index 0's order of r (or of a relation with r's orders) to m. */
@@ -1621,6 +1628,103 @@ static void print_join_order(const DlProgram *p, const DlPlanRule *r, FILE *f) {
     fputc('\n', f);
 }
 
+/* Whether the run must stop now: a signal (DlRunOptions.interrupt) or the time budget. */
+static bool stop_requested(const Eval *ev, const DlRunOptions *o) {
+    return (o->interrupt && __atomic_load_n(o->interrupt, __ATOMIC_RELAXED)) ||
+           (ev->deadline && now_ns() >= ev->deadline);
+}
+
+static void human_count(char *buf, size_t n, size_t v) {
+    if (v >= 10000000)
+        snprintf(buf, n, "%zuM", v / 1000000);
+    else if (v >= 10000)
+        snprintf(buf, n, "%zuk", v / 1000);
+    else
+        snprintf(buf, n, "%zu", v);
+}
+
+/* The error of a run stopped by its time budget: where it was (the stratum, its
+ * iteration), the stratum's largest relations with what each gained in the last finished
+ * iteration, and the rules that derive the ones that gained most. */
+static void report_timeout(const Eval *ev, const DlRunOptions *o, Diags *d) {
+    const DlProgram *p = ev->p;
+    if (ev->cur_s >= p->nstrata)
+        return;
+    const DlStratum *sv = &p->strata[ev->cur_s];
+    if (!sv->nrels)
+        return;
+    const DlDecl *first = &p->decls.v[sv->rels[0]];
+    StrBuf sb;
+    sb_init(&sb);
+    /* the relations by size, largest first (selection: a stratum has few) */
+    enum { TOP = 5 };
+    uint32_t top[TOP], ntop = 0;
+    size_t gain[TOP];
+    for (uint32_t k = 0; k < TOP; k++) {
+        uint32_t best = UINT32_MAX;
+        size_t bestn = 0;
+        for (uint32_t i = 0; i < sv->nrels; i++) {
+            uint32_t rel = sv->rels[i];
+            bool taken = false;
+            for (uint32_t j = 0; j < ntop; j++)
+                taken |= top[j] == rel;
+            size_t n = p->rels[rel] ? p->rels[rel]->n : 0;
+            if (!taken && n && (best == UINT32_MAX || n > bestn)) {
+                best = rel;
+                bestn = n;
+            }
+        }
+        if (best == UINT32_MAX)
+            break;
+        const DlRel *dr = ev->delta ? ev->delta[best] : NULL;
+        gain[ntop] = !dr ? 0 : dr == p->rels[best] ? bestn : dr->n;
+        top[ntop++] = best;
+    }
+    char a[32], b[32];
+    for (uint32_t j = 0; j < ntop; j++) {
+        human_count(a, sizeof a, p->rels[top[j]]->n);
+        human_count(b, sizeof b, gain[j]);
+        sb_addf(&sb, "%s%s %s (+%s)", j ? ", " : "", p->decls.v[top[j]].name, a, b);
+    }
+    /* the rules deriving the two relations that gained most */
+    uint32_t grew[2] = {UINT32_MAX, UINT32_MAX};
+    for (uint32_t j = 0; j < ntop; j++) {
+        if (!gain[j])
+            continue;
+        if (grew[0] == UINT32_MAX || gain[j] > gain[grew[0]]) {
+            grew[1] = grew[0];
+            grew[0] = j;
+        } else if (grew[1] == UINT32_MAX || gain[j] > gain[grew[1]])
+            grew[1] = j;
+    }
+    bool any = false;
+    for (uint32_t g = 0; g < 2; g++) {
+        if (grew[g] == UINT32_MAX)
+            continue;
+        uint32_t rel = top[grew[g]];
+        uint32_t shown = 0, last_clause = UINT32_MAX;
+        for (uint32_t i = 0; i < sv->nrec && shown < 4; i++) {
+            const DlPlanRule *r = &sv->rec[i];
+            if (r->head_rel != rel || r->clause == last_clause)
+                continue;
+            last_clause = r->clause;
+            const DlClause *c = &p->clauses.v[r->clause];
+            sb_addf(&sb, "%s%s:%u (%s)", any ? ", " : "; the rules deriving the relations "
+                                                         "that grew most: ",
+                      c->loc.file ? c->loc.file : "?", c->loc.line, p->decls.v[rel].name);
+            any = true;
+            shown++;
+        }
+    }
+    diags_add(d, DIAG_ERROR, first->loc,
+              "the time budget of %g s ran out in iteration %u of the stratum of '%s' "
+              "(stratum %u of %u), before its fixpoint; its largest relations (+ what the "
+              "last iteration added): %s",
+              o->max_seconds, ev->cur_it, first->name, ev->cur_s + 1, p->nstrata,
+              sb.len ? sb.buf : "none");
+    sb_release(&sb);
+}
+
 /* The per-rule profile, slowest first: seconds, runs, tuples emitted, rule location, head
  * relation and which body literal read the delta. */
 static void print_profile(DlProgram *p, FILE *f) {
@@ -1776,6 +1880,10 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
     ev.merge_min = forced ? 0 : 8192;
     ev.main.p = p;
     ev.main.interrupt = o->interrupt;
+    if (o->max_seconds > 0)
+        ev.deadline = now_ns() + (uint64_t)(o->max_seconds * 1e9);
+    ev.main.deadline = ev.deadline;
+    ev.cur_s = UINT32_MAX;
     sb_init(&ev.main.tmp);
     ev.main.bufs = mem_calloc(nrel + 1, sizeof(DlBuf));
     ev.delta = mem_calloc(nrel + 1, sizeof(DlRel *));
@@ -1811,6 +1919,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             Worker *w = &ev.threads[i].w;
             w->p = p;
             w->interrupt = o->interrupt;
+            w->deadline = ev.deadline;
             sb_init(&w->tmp);
             w->own_out = true;
             w->out = mem_calloc(nrel + 1, sizeof(DlRel *));
@@ -1843,9 +1952,11 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
         DlProgress pr = {s, p->nstrata, 0, NULL, 0, 0};
         if (sv->nrels)
             pr.relation = p->decls.v[sv->rels[0]].name;
+        ev.cur_s = s;
+        ev.cur_it = 0;
         if (o->progress)
             o->progress(o->progress_arg, &pr);
-        if (o->interrupt && __atomic_load_n(o->interrupt, __ATOMIC_RELAXED)) {
+        if (stop_requested(&ev, o)) {
             st = E_LIMIT;
             goto fail;
         }
@@ -1885,6 +1996,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
                 TRY(dl_rel_new(&ev.news[rel], p->decls.v[rel].arity, &p->relplans[rel], false,
                                &p->mem));
             }
+            ev.cur_it = nit + 1;
             TRY(run_phase(&ev, sv->rec, sv->nrec, true));
             TRY(advance(&ev, sv));
             if (o->progress) {
@@ -1898,7 +2010,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
                 }
                 o->progress(o->progress_arg, &pr);
             }
-            if (o->interrupt && __atomic_load_n(o->interrupt, __ATOMIC_RELAXED)) {
+            if (stop_requested(&ev, o)) {
                 st = E_LIMIT;
                 goto fail;
             }
@@ -1918,6 +2030,11 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             TRY(free_dead(p, dead, s));
     }
 fail:
+    if (st == E_LIMIT && ev.deadline && now_ns() >= ev.deadline &&
+        !(o->interrupt && __atomic_load_n(o->interrupt, __ATOMIC_RELAXED))) {
+        p->timed_out = true;
+        report_timeout(&ev, o, d);
+    }
     if (o->profile)
         print_profile(p, o->profile);
     if (ev.delta)

@@ -576,6 +576,7 @@ struct DlProgram {
     DlRel **rels;      /* per decl; NULL before the first run */
     DlMem mem;
     DlPhase phase;     /* of the last dl_run */
+    bool timed_out;    /* the last dl_run stopped at DlRunOptions.max_seconds */
     void *intern_lock; /* pthread_mutex_t * while workers run */
     Vec(void *) regexes; /* compiled constant patterns (regex_t *, in the arena) */
 };

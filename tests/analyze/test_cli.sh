@@ -234,6 +234,12 @@ expect "no -o" 2 "no output directory" t.bc
 expect "no input" 2 "no input" -o out
 expect "bad --context" 2 "--context takes" t.bc -o out --context 3-callsite
 expect "--per-context without call-site contexts" 2 "--per-context needs --context" t.bc -o out --per-context
+expect "bad --max-time" 2 "--max-time expects a number of seconds" t.bc -o out --max-time 0
+# the time budget: a budget far shorter than the analysis of the test program (which has
+# hundreds of strata, each a check): exit 5, the error saying where it stopped, nothing
+# written
+expect "--max-time runs out" 5 "error: the time budget of 1e-06 s ran out|stopped by --max-time|nothing was written" \
+  t.bc -o out --max-time 0.000001 --facts facts
 expect "bad --heap-depth" 2 "--heap-depth takes" t.bc -o out --heap-depth 5
 expect "bad --format" 2 "--format takes" t.bc -o out --format xml
 expect "bad -j" 2 "-j expects" t.bc -o out -j 0

@@ -141,7 +141,7 @@ expect "usage: -o without a value" 2 "usage" facts good.ll -o
 
 # every command answers --help and -h on stdout with exit 0 (its usage line, and where
 # its options are documented, or its own option list)
-for c in facts schema run check analyze emit sql-views; do
+for c in facts schema run check analyze taint emit sql-views; do
   for h in --help -h; do
     out=$("$irlog" "$c" "$h" 2>"$tmp/help.err"); rc=$?
     { [ $rc = 0 ] && printf '%s\n' "$out" | grep -q "^usage: irlog $c " && [ ! -s "$tmp/help.err" ]; }
