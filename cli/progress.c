@@ -59,15 +59,6 @@ void progress_done(void) {
     shown = false;
 }
 
-static void human(char *buf, size_t n, size_t v) {
-    if (v >= 10000000)
-        snprintf(buf, n, "%zuM", v / 1000000);
-    else if (v >= 10000)
-        snprintf(buf, n, "%zuk", v / 1000);
-    else
-        snprintf(buf, n, "%zu", v);
-}
-
 void progress_dl(void *arg, const DlProgress *pr) {
     (void)arg;
     char t[32], dl[32];
@@ -78,8 +69,8 @@ void progress_dl(void *arg, const DlProgress *pr) {
                       pr->relation ? pr->relation : "");
         return;
     }
-    human(t, sizeof t, pr->tuples);
-    human(dl, sizeof dl, pr->delta);
+    count_human(t, sizeof t, pr->tuples);
+    count_human(dl, sizeof dl, pr->delta);
     progress_show(false, "evaluating: stratum %u/%u (%s): iteration %u, %s tuples, +%s",
                   pr->stratum + 1, pr->nstrata, pr->relation ? pr->relation : "", pr->iteration,
                   t, dl);

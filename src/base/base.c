@@ -1,6 +1,7 @@
 /* base.c — status names and the allocation hook. */
 #include "base.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -74,4 +75,13 @@ size_t mem_peak_rss_kib(void) {
     if (getrusage(RUSAGE_SELF, &ru) != 0)
         return 0;
     return (size_t)ru.ru_maxrss;
+}
+
+void count_human(char *buf, size_t n, size_t v) {
+    if (v >= 10000000)
+        snprintf(buf, n, "%zuM", v / 1000000);
+    else if (v >= 10000)
+        snprintf(buf, n, "%zuk", v / 1000);
+    else
+        snprintf(buf, n, "%zu", v);
 }

@@ -67,4 +67,7 @@ void mem_fail_after(long n);
 /* Peak resident set size of this process in KiB (0 when unknown). */
 size_t mem_peak_rss_kib(void);
 
+/* Writes a count as people read it in a progress line: 1234, 56k, 78M. */
+void count_human(char *buf, size_t n, size_t v);
+
 #endif

@@ -1634,15 +1634,6 @@ static bool stop_requested(const Eval *ev, const DlRunOptions *o) {
            (ev->deadline && now_ns() >= ev->deadline);
 }
 
-static void human_count(char *buf, size_t n, size_t v) {
-    if (v >= 10000000)
-        snprintf(buf, n, "%zuM", v / 1000000);
-    else if (v >= 10000)
-        snprintf(buf, n, "%zuk", v / 1000);
-    else
-        snprintf(buf, n, "%zu", v);
-}
-
 /* The error of a run stopped by its time budget: where it was (the stratum, its
  * iteration), the stratum's largest relations with what each gained in the last finished
  * iteration, and the rules that derive the ones that gained most. */
@@ -1682,8 +1673,8 @@ static void report_timeout(const Eval *ev, const DlRunOptions *o, Diags *d) {
     }
     char a[32], b[32];
     for (uint32_t j = 0; j < ntop; j++) {
-        human_count(a, sizeof a, p->rels[top[j]]->n);
-        human_count(b, sizeof b, gain[j]);
+        count_human(a, sizeof a, p->rels[top[j]]->n);
+        count_human(b, sizeof b, gain[j]);
         sb_addf(&sb, "%s%s %s (+%s)", j ? ", " : "", p->decls.v[top[j]].name, a, b);
     }
     /* the rules deriving the two relations that gained most */
