@@ -16,6 +16,9 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "dl.h"
+#include "ir.h"
+#include "vec.h"
 
 enum {
     EXIT_OK = 0,
@@ -86,6 +89,90 @@ int interrupt_end(void);
 /* Parses the value of --max-time: seconds, a positive decimal number (fractions allowed),
  * at most a year. */
 bool cli_parse_seconds(const char *s, double *out);
+
+/* ---- a Datalog analysis of the linked inputs: what `irlog analyze` and `irlog taint`
+ * share (analysis.c). Each step prints its error message and returns its exit code. ---- */
+
+/* What sets one command apart (a static constant of the command). */
+typedef struct AnalysisCmd {
+    const char *name;              /* "analyze": the prefix of the messages, the usage shown */
+    const char *help;              /* printed on stdout by -h, --help */
+    const char *user_opt;          /* "models": the long option of the user's Datalog file */
+    const char *user_kind;         /* "model": that file in the messages */
+    const char *main_name;         /* "pointsto.dl": the program's name without a user file */
+    const char *entry_found;       /* the command's relation of the --entry names defined */
+    const char *const *own_parts;  /* NULL-terminated: the names of the command's own parts
+                                      (extras of analysis_build_program), whose warnings
+                                      are not shown */
+    bool (*keep)(void *arg, const char *relation); /* DlRunOptions.keep of the run */
+} AnalysisCmd;
+
+typedef enum AnalysisEntry {
+    ANALYSIS_ENTRY_MAIN,
+    ANALYSIS_ENTRY_ALL,
+    ANALYSIS_ENTRY_CUSTOM
+} AnalysisEntry;
+
+typedef struct Analysis {
+    const AnalysisCmd *cmd;
+    const char **inputs;     /* owned array, borrowed strings (argv) */
+    size_t ninputs;
+    const char *outdir;      /* -o */
+    const char *user_file;   /* --models, --config, or NULL */
+    AnalysisEntry entry;     /* --entry */
+    Vec(char *) entries;     /* --entry FUNC,... (owned) */
+    bool quiet;              /* -q */
+    unsigned jobs;           /* -j */
+    double max_time;         /* --max-time SECONDS, or 0 */
+    DlProgram *prog;         /* owned; after analysis_load */
+    Diags diags;             /* of the last step */
+    DlRunOptions run;        /* of analysis_run; the command sets output_dir to write */
+    IrStats ir;              /* the walker's times and counts */
+    double t0;               /* analysis_start */
+    double t_walk, t_eval;   /* from t0 to the first progress report, and from there ... */
+    double t_end;            /* ... to the end of the evaluation */
+    double eval_start;       /* the first progress report */
+    bool eval_started;
+} Analysis;
+
+/* Seconds of CLOCK_MONOTONIC. */
+double analysis_now(void);
+/* Matches `SHORT VALUE`, `SHORTVALUE` (short may be NULL), `--LONG VALUE`, `--LONG=VALUE`.
+ * Advances *i past the value; sets *val, or *missing when the value is absent. */
+bool analysis_opt_value(int argc, char **argv, int *i, const char *s, const char *l,
+                        const char **val, bool *missing);
+/* Clears a and allocates its inputs (argc of them). EXIT_OK, or EXIT_INTERNAL (out of
+ * memory, message printed); analysis_release in both cases. */
+int analysis_init(Analysis *a, const AnalysisCmd *cmd, int argc);
+void analysis_release(Analysis *a);
+/* The command's own options, tried before the common ones: ANALYSIS_OPT_NONE when argv[*i]
+ * is none of them, ANALYSIS_OPT_DONE when it was one (analysis_opt_value's *val and
+ * *missing set), or an exit code (its message printed). */
+enum { ANALYSIS_OPT_NONE = -2, ANALYSIS_OPT_DONE = -1 };
+typedef int (*AnalysisOption)(void *arg, int argc, char **argv, int *i, const char **val,
+                              bool *missing);
+/* Parses the command line (own may be NULL) and checks that there are inputs. Returns -1 to
+ * go on, or the exit code (help printed, usage error). */
+int analysis_parse_args(Analysis *a, int argc, char **argv, AnalysisOption own, void *arg);
+/* Checks that -o was given: -1, or the usage error's exit code. */
+int analysis_need_outdir(const Analysis *a);
+/* Starts the clock (t0) and checks that the output directory, if it exists, is writable. */
+int analysis_start(Analysis *a);
+/* Appends the program: the schema, the embedded files parts (the first nstrip without their
+ * .output lines), the command's own rules extras (name, text, ..., NULL: each text after a
+ * #line of its name), the entry_name facts of --entry and the user's file. */
+int analysis_build_program(const Analysis *a, struct StrBuf *sb, const char *const *parts,
+                           size_t nparts, size_t nstrip, const char *const *extras);
+/* Loads the program text with the macros defs (NULL-terminated) into a->prog. */
+int analysis_load(Analysis *a, const struct StrBuf *text, const char *const *defs);
+/* Streams the facts of the inputs into a->prog. */
+int analysis_walk(Analysis *a);
+/* Evaluates a->prog (progress line, SIGINT/SIGTERM, --max-time; the outputs are not
+ * written), sets the times and checks the entry points. */
+int analysis_run(Analysis *a);
+/* Prints a->diags, except the warnings about the shipped program and the command's parts
+ * (relations that one configuration leaves empty, such as entry_name with --entry all). */
+void analysis_print_diags(const Analysis *a);
 
 /* Prints `irlog: error: ...` on stderr. */
 void cli_error(const char *fmt, ...) IRLOG_PRINTF(1, 2);

@@ -3,13 +3,13 @@
  * (over the points-to results of datalog/pointsto.dl) on the linked inputs, with a
  * witness for every finding, as text, JSON or SARIF 2.1.0 (docs/taint.md).
  *
- * Owns: building the program (the schema, pointsto.dl without its .output lines,
- * pointsto_models.dl, taint.dl, taint_config.dl, the entry_name facts of --entry and the
- * user's --config file, each part after a `#line 1 "name"` so that diagnostics name the
- * right file and line), streaming the facts into it (facts_mem.c), evaluating it, finding
- * the shortest path of steps (taint_edge) from each finding's source to its sink (a
- * breadth-first search, edges in the engine's sorted order, so the witness is
- * deterministic), and writing the results.
+ * Owns: its --format, what it adds to the program analysis.c assembles (pointsto.dl and
+ * pointsto_models.dl without their .output lines, taint.dl, taint_config.dl, its entry
+ * check's rule; the user's file is --config), finding the shortest path of steps
+ * (taint_edge) from each finding's source to its sink (a breadth-first search, edges in
+ * the engine's sorted order, so the witness is deterministic), and writing the results.
+ * The options it shares with irlog analyze, the assembly, the walk, the evaluation and the
+ * entry check are analysis.c's.
  *
  * Invariants: nothing is written before the evaluation succeeded and the entry points
  * were found. OUT receives the .output relations of taint.dl (the engine's writer:
@@ -26,7 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -77,124 +76,36 @@ static bool keep_relation(void *arg, const char *name) {
     return false;
 }
 
-typedef enum EntryMode { ENTRY_MAIN, ENTRY_ALL, ENTRY_CUSTOM } EntryMode;
 typedef enum Format { FMT_TEXT, FMT_JSON, FMT_SARIF } Format;
 
 typedef struct TaintArgs {
-    const char **inputs;
-    size_t ninputs;
-    const char *outdir;
-    const char *config; /* --config, or NULL */
-    EntryMode entry;
-    Vec(char *) entries; /* --entry FUNC,... (owned) */
+    Analysis base; /* the options shared with irlog analyze (analysis.c) */
     Format format;
-    bool quiet;
-    unsigned jobs;
-    double max_time; /* --max-time SECONDS, or 0 */
 } TaintArgs;
 
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
+/* the name of the command's own part of the program (its warnings are not shown) */
+static const char *const own_parts[] = {"<irlog taint>", NULL};
+
+static const AnalysisCmd taint_cmd = {
+    .name = "taint",
+    .help = taint_help,
+    .user_opt = "config",
+    .user_kind = "config",
+    .main_name = "taint.dl",
+    .entry_found = "taint_entry_found",
+    .own_parts = own_parts,
+    .keep = keep_relation,
+};
 
 /* ---- the program ------------------------------------------------------------------- */
 
-static void add_line_marker(StrBuf *sb, const char *name) {
-    sb_adds(sb, "#line 1 \"");
-    for (const char *s = name; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            sb_addc(sb, '\\');
-        sb_addc(sb, *s);
-    }
-    sb_adds(sb, "\"\n");
-}
-
-/* Appends a file's text under its own name without its #include lines of the shipped
- * files; with no_outputs, its `.output` lines too (blank lines instead: the line numbers
- * stay), so that pointsto.dl's results are not written and are freed once read. */
-static void add_part(StrBuf *sb, const char *name, const char *text, size_t len, bool no_outputs) {
-    add_line_marker(sb, name);
-    if (!no_outputs) {
-        cli_add_program_text(sb, text, len);
-        return;
-    }
-    StrBuf t = SB_INIT;
-    cli_add_program_text(&t, text, len);
-    const char *p = t.buf, *end = t.buf + t.len;
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *le = nl ? nl + 1 : end, *q = p;
-        while (q < le && (*q == ' ' || *q == '\t'))
-            q++;
-        if ((size_t)(le - q) >= 7 && !strncmp(q, ".output", 7))
-            sb_addc(sb, '\n');
-        else
-            sb_add(sb, p, (size_t)(le - p));
-        p = le;
-    }
-    if (t.oom)
-        sb->oom = true;
-    sb_release(&t);
-}
-
-static void add_dl_string(StrBuf *sb, const char *s) {
-    sb_addc(sb, '"');
-    for (; *s; s++) {
-        switch (*s) {
-        case '"': sb_adds(sb, "\\\""); break;
-        case '\\': sb_adds(sb, "\\\\"); break;
-        case '\n': sb_adds(sb, "\\n"); break;
-        case '\t': sb_adds(sb, "\\t"); break;
-        default: sb_addc(sb, *s);
-        }
-    }
-    sb_addc(sb, '"');
-}
-
+/* Builds the program: pointsto.dl and pointsto_models.dl without their .output lines, so
+ * that pointsto.dl's results are not written and are freed once read. */
 static int build_program(const TaintArgs *a, StrBuf *sb) {
     static const char *const parts[] = {"pointsto.dl", "pointsto_models.dl", "taint.dl",
                                         "taint_config.dl"};
-    const EmbeddedFile *f[4];
-    for (size_t i = 0; i < 4; i++)
-        if (!(f[i] = cli_embedded(parts[i]))) {
-            cli_error("taint: the embedded Datalog programs are missing (broken build)");
-            return EXIT_INTERNAL;
-        }
-    StrBuf schema = SB_INIT;
-    facts_schema_dl(&schema, true);
-    add_part(sb, "schema.dl", schema.buf, schema.len, false);
-    sb_release(&schema);
-    for (size_t i = 0; i < 4; i++)
-        add_part(sb, parts[i], f[i]->text, f[i]->len, i < 2);
-    sb_adds(sb, "#line 1 \"<irlog taint>\"\n");
-    sb_adds(sb, taint_extras);
-    for (size_t i = 0; i < a->entries.len; i++) {
-        sb_adds(sb, "entry_name(");
-        add_dl_string(sb, a->entries.v[i]);
-        sb_adds(sb, ").\n");
-    }
-    if (a->config) {
-        char *text = NULL;
-        size_t len = 0;
-        struct stat st;
-        if (stat(a->config, &st) == 0 && S_ISDIR(st.st_mode)) {
-            cli_error("taint: cannot read config file '%s': it is a directory", a->config);
-            return EXIT_INPUT;
-        }
-        if (sb_read_file(a->config, &text, &len) != OK) {
-            cli_error("taint: cannot read config file '%s': %s", a->config, strerror(errno));
-            return EXIT_INPUT;
-        }
-        add_part(sb, a->config, text, len, false);
-        mem_free(text);
-    }
-    if (sb->oom) {
-        cli_error("out of memory");
-        return EXIT_INTERNAL;
-    }
-    return EXIT_OK;
+    const char *const extras[] = {own_parts[0], taint_extras, NULL};
+    return analysis_build_program(&a->base, sb, parts, 4, 2, extras);
 }
 
 /* ---- reading the results ----------------------------------------------------------- */
@@ -208,11 +119,6 @@ static Sym sym(const DlProgram *p, DlValue v) {
     Sym r;
     r.s = dl_value_symbol(p, v, &r.n);
     return r;
-}
-
-static bool sym_is(const DlProgram *p, DlValue v, const char *s) {
-    Sym y = sym(p, v);
-    return strlen(s) == y.n && memcmp(s, y.s, y.n) == 0;
 }
 
 /* A relation's rows, copied (arity values each, in the engine's sorted order). */
@@ -669,8 +575,8 @@ static void text_report(StrBuf *sb, const DlProgram *p, const TaintArgs *a, cons
         sb_adds(sb, "(no debug info in the inputs: steps are named by their IR ids; compile "
                     "with -g for file:line:col)\n");
     sb_adds(sb, "inputs:                 ");
-    for (size_t i = 0; i < a->ninputs; i++)
-        sb_addf(sb, "%s%s", i ? " " : "", a->inputs[i]);
+    for (size_t i = 0; i < a->base.ninputs; i++)
+        sb_addf(sb, "%s%s", i ? " " : "", a->base.inputs[i]);
     sb_addf(sb, " (%llu functions, %llu instructions)\n", (unsigned long long)ir->functions,
             (unsigned long long)ir->instructions);
     ClassCount cc[64];
@@ -693,10 +599,10 @@ static void text_report(StrBuf *sb, const DlProgram *p, const TaintArgs *a, cons
             "seconds:                walk+load facts %.3f, evaluation %.3f, witnesses %.3f, "
             "output %.3f\n",
             tm->walk, tm->eval, tm->witness, tm->out);
-    size_t n = strlen(a->outdir);
-    while (n > 1 && a->outdir[n - 1] == '/')
+    size_t n = strlen(a->base.outdir);
+    while (n > 1 && a->base.outdir[n - 1] == '/')
         n--;
-    sb_addf(sb, "written:                %.*s/\n", (int)n, a->outdir);
+    sb_addf(sb, "written:                %.*s/\n", (int)n, a->base.outdir);
 }
 
 static void json_loc(StrBuf *sb, const Loc *l) {
@@ -714,13 +620,13 @@ static void json_loc(StrBuf *sb, const Loc *l) {
 static void json_report(StrBuf *sb, const DlProgram *p, const TaintArgs *a, const IrStats *ir,
                         const Results *r, const Times *tm) {
     sb_adds(sb, "{\n  \"inputs\": [");
-    for (size_t i = 0; i < a->ninputs; i++) {
+    for (size_t i = 0; i < a->base.ninputs; i++) {
         sb_adds(sb, i ? ", " : "");
-        sb_json_str(sb, a->inputs[i]);
+        sb_json_str(sb, a->base.inputs[i]);
     }
     sb_addf(sb, "],\n  \"functions\": %llu,\n  \"instructions\": %llu,\n  \"output\": ",
             (unsigned long long)ir->functions, (unsigned long long)ir->instructions);
-    sb_json_str(sb, a->outdir);
+    sb_json_str(sb, a->base.outdir);
     sb_adds(sb, ",\n  \"findings\": [");
     StrBuf what = SB_INIT;
     for (size_t i = 0; i < r->findings.n; i++) {
@@ -983,200 +889,25 @@ static void out_release(OutFile *o, bool remove_tmp) {
 
 /* ---- the command ------------------------------------------------------------------- */
 
-static bool opt_value(int argc, char **argv, int *i, const char *s, const char *l, const char **val,
-                      bool *missing) {
-    const char *a = argv[*i];
-    size_t n = s ? strlen(s) : 0, ln = strlen(l);
-    const char *rest = NULL;
-    if (s && strncmp(a, s, n) == 0)
-        rest = a + n;
-    else if (a[0] == '-' && a[1] == '-' && strncmp(a + 2, l, ln) == 0 &&
-             (a[2 + ln] == '=' || a[2 + ln] == '\0'))
-        rest = a[2 + ln] == '=' ? a + 3 + ln : a + 2 + ln;
-    if (!rest)
-        return false;
-    if (*rest) {
-        *val = rest;
-        return true;
-    }
-    if (*i + 1 >= argc) {
-        *missing = true;
-        return true;
-    }
-    *val = argv[++*i];
-    return true;
-}
 
-static void args_release(TaintArgs *a) {
-    for (size_t i = 0; i < a->entries.len; i++)
-        mem_free(a->entries.v[i]);
-    vec_release(&a->entries);
-    mem_free(a->inputs);
-}
-
-static bool parse_entry(TaintArgs *a, const char *v) {
-    for (size_t i = 0; i < a->entries.len; i++)
-        mem_free(a->entries.v[i]);
-    a->entries.len = 0;
-    if (!strcmp(v, "main") || !strcmp(v, "all")) {
-        a->entry = v[0] == 'm' ? ENTRY_MAIN : ENTRY_ALL;
-        return true;
-    }
-    a->entry = ENTRY_CUSTOM;
-    for (const char *p = v;;) {
-        const char *c = strchr(p, ',');
-        size_t n = c ? (size_t)(c - p) : strlen(p);
-        if (n == 0) {
-            cli_error("taint: --entry takes main, all or FUNC,FUNC,... (an empty name in '%s')",
-                      v);
-            return false;
-        }
-        char *name = mem_strndup(p, n);
-        if (!name || vec_push(&a->entries, name) != OK) {
-            mem_free(name);
-            cli_error("out of memory");
-            return false;
-        }
-        if (!c)
-            break;
-        p = c + 1;
-    }
-    return true;
-}
-
-static int parse_args(int argc, char **argv, TaintArgs *a) {
-    for (int i = 1; i < argc; i++) {
-        const char *s = argv[i], *val = NULL;
-        bool missing = false;
-        if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
-            fputs(taint_help, stdout);
-            return EXIT_OK;
-        }
-        if (!strcmp(s, "-q") || !strcmp(s, "--quiet")) {
-            a->quiet = true;
-            continue;
-        }
-        if (opt_value(argc, argv, &i, "-o", "output", &val, &missing)) {
-            a->outdir = val;
-        } else if (opt_value(argc, argv, &i, NULL, "entry", &val, &missing)) {
-            if (val && !parse_entry(a, val))
-                return cli_usage("taint");
-        } else if (opt_value(argc, argv, &i, NULL, "max-time", &val, &missing)) {
-            if (val && !cli_parse_seconds(val, &a->max_time)) {
-                cli_error("taint: --max-time expects a number of seconds greater than 0, not '%s'",
-                          val);
-                return cli_usage("taint");
-            }
-        } else if (opt_value(argc, argv, &i, NULL, "config", &val, &missing)) {
-            a->config = val;
-        } else if (opt_value(argc, argv, &i, NULL, "format", &val, &missing)) {
-            if (val) {
-                if (!strcmp(val, "text"))
-                    a->format = FMT_TEXT;
-                else if (!strcmp(val, "json"))
-                    a->format = FMT_JSON;
-                else if (!strcmp(val, "sarif"))
-                    a->format = FMT_SARIF;
-                else {
-                    cli_error("taint: --format takes text, json or sarif, not '%s'", val);
-                    return cli_usage("taint");
-                }
-            }
-        } else if (opt_value(argc, argv, &i, "-j", "jobs", &val, &missing)) {
-            if (val && !strcmp(val, "auto")) {
-                long n = sysconf(_SC_NPROCESSORS_ONLN);
-                a->jobs = n > 0 ? (unsigned)n : 1;
-            } else if (val) {
-                char *end;
-                long n = strtol(val, &end, 10);
-                if (*end || n < 1 || n > 64) {
-                    cli_error("taint: -j expects a number of threads from 1 to 64 or 'auto', "
-                              "not '%s'",
-                              val);
-                    return cli_usage("taint");
-                }
-                a->jobs = (unsigned)n;
-            }
-        } else if (s[0] == '-' && s[1]) {
-            cli_error("taint: unknown option '%s'", s);
-            return cli_usage("taint");
-        } else {
-            a->inputs[a->ninputs++] = s;
-        }
-        if (missing) {
-            cli_error("taint: option '%s' needs a value", s);
+/* The command's own options (AnalysisOption). */
+static int own_option(void *arg, int argc, char **argv, int *i, const char **val, bool *missing) {
+    TaintArgs *a = arg;
+    if (!analysis_opt_value(argc, argv, i, NULL, "format", val, missing))
+        return ANALYSIS_OPT_NONE;
+    if (*val) {
+        if (!strcmp(*val, "text"))
+            a->format = FMT_TEXT;
+        else if (!strcmp(*val, "json"))
+            a->format = FMT_JSON;
+        else if (!strcmp(*val, "sarif"))
+            a->format = FMT_SARIF;
+        else {
+            cli_error("taint: --format takes text, json or sarif, not '%s'", *val);
             return cli_usage("taint");
         }
     }
-    if (a->ninputs == 0) {
-        cli_error("taint: no input (give .ll/.bc files)");
-        return cli_usage("taint");
-    }
-    if (!a->outdir || !*a->outdir) {
-        cli_error("taint: no output directory (give -o DIR)");
-        return cli_usage("taint");
-    }
-    return -1;
-}
-
-typedef struct Timing {
-    double eval_start;
-    bool started;
-} Timing;
-
-static void on_progress(void *arg, const DlProgress *pr) {
-    Timing *t = arg;
-    if (!t->started) {
-        t->started = true;
-        t->eval_start = now_s();
-    }
-    progress_dl(NULL, pr);
-}
-
-/* Prints the diagnostics, except warnings about the shipped programs. */
-static void print_diags(const Diags *d) {
-    for (size_t i = 0; i < d->v.len; i++) {
-        const Diag *g = &d->v.v[i];
-        const char *f = g->loc.file;
-        if (g->severity != DIAG_ERROR && f &&
-            (cli_embedded(f) || !strcmp(f, "schema.dl") || !strcmp(f, "<irlog taint>")))
-            continue;
-        Diags one = *d;
-        one.v.v = (Diag *)g;
-        one.v.len = 1;
-        diags_print(&one, stderr);
-    }
-}
-
-static int status_exit(Status st) {
-    return (st == E_NOMEM || st == E_LIMIT || st == E_INTERNAL) ? EXIT_INTERNAL : EXIT_INPUT;
-}
-
-static bool entries_found(const DlProgram *p, const TaintArgs *a) {
-    size_t r;
-    if (a->entry == ENTRY_ALL || !dl_relation_find(p, "taint_entry_found", &r))
-        return true;
-    bool ok = true;
-    for (size_t i = 0; i < a->entries.len || (a->entry == ENTRY_MAIN && i == 0); i++) {
-        const char *want = a->entry == ENTRY_MAIN ? "main" : a->entries.v[i];
-        bool found = false;
-        DlIter it;
-        const DlValue *t;
-        if (dl_iter_init(&it, p, r) == OK) {
-            while ((t = dl_iter_next(&it)))
-                found = found || sym_is(p, t[0], want);
-            dl_iter_release(&it);
-        }
-        if (!found) {
-            if (a->entry == ENTRY_MAIN)
-                cli_error("taint: no function main; give --entry NAME or --entry all");
-            else
-                cli_error("taint: --entry %s: no function of that name is defined in the input%s",
-                          want, a->ninputs == 1 ? "" : "s");
-            ok = false;
-        }
-    }
-    return ok;
+    return ANALYSIS_OPT_DONE;
 }
 
 static Status read_results(const DlProgram *p, Results *r) {
@@ -1197,115 +928,42 @@ static Status read_results(const DlProgram *p, Results *r) {
 int cmd_taint(int argc, char **argv) {
     TaintArgs a;
     memset(&a, 0, sizeof a);
-    a.jobs = 1;
-    a.inputs = mem_calloc((size_t)argc, sizeof(char *));
-    if (!a.inputs) {
-        cli_error("out of memory");
-        return EXIT_INTERNAL;
-    }
-    int rc = parse_args(argc, argv, &a);
-    if (rc >= 0) {
-        args_release(&a);
-        return rc;
-    }
-    rc = EXIT_OK;
-    double t0 = now_s();
+    Analysis *b = &a.base;
+    int rc = analysis_init(b, &taint_cmd, argc);
     StrBuf text = SB_INIT, report = SB_INIT, sarif = SB_INIT, wcsv = SB_INIT;
-    Diags d;
-    diags_init(&d);
-    DlProgram *prog = NULL;
-    IrStats ir;
-    memset(&ir, 0, sizeof ir);
     Results res;
     memset(&res, 0, sizeof res);
     Times tm = {0, 0, 0, 0};
     OutFile files[2] = {{"taint_witness.csv", NULL, NULL, false},
                         {"taint.sarif", NULL, NULL, false}};
     bool renamed = false;
-
-    struct stat st;
-    if (stat(a.outdir, &st) == 0 && (!S_ISDIR(st.st_mode) || access(a.outdir, W_OK | X_OK) != 0)) {
-        cli_error("taint: cannot write to '%s': %s", a.outdir,
-                  S_ISDIR(st.st_mode) ? strerror(errno) : "not a directory");
-        rc = EXIT_OUTPUT;
+    if (rc != EXIT_OK)
         goto out;
-    }
+    rc = analysis_parse_args(b, argc, argv, own_option, &a);
+    if (rc < 0)
+        rc = analysis_need_outdir(b);
+    if (rc >= 0)
+        goto out;
+    rc = analysis_start(b);
+    if (rc != EXIT_OK)
+        goto out;
     rc = build_program(&a, &text);
     if (rc != EXIT_OK)
         goto out;
     const char *defs[4] = {"IRLOG_CONTEXT_DEPTH=0", "IRLOG_HEAP_DEPTH=1", NULL, NULL};
-    if (a.entry != ENTRY_MAIN)
-        defs[2] = a.entry == ENTRY_ALL ? "IRLOG_ENTRY_ALL" : "IRLOG_ENTRY_CUSTOM";
-    progress_init(a.quiet);
-    progress_show(true, "loading the analysis");
-    Status s = dl_program_load_string(&prog, a.config ? a.config : "taint.dl", text.buf, text.len,
-                                      defs, &d);
-    progress_done();
-    print_diags(&d);
-    if (s != OK) {
-        if (s == E_NOMEM)
-            cli_error("out of memory");
-        else
-            cli_error("taint: the analysis program has errors%s",
-                      a.config ? " (see above; the config file is checked with it)" : "");
-        rc = status_exit(s);
-        goto out;
-    }
-    diags_release(&d);
-    diags_init(&d);
-
-    if (a.ninputs == 1)
-        progress_show(true, "reading and walking %s", a.inputs[0]);
-    else
-        progress_show(true, "reading, linking and walking %zu inputs", a.ninputs);
-    rc = facts_into_program(a.inputs, a.ninputs, prog, true, &ir);
-    progress_done();
+    if (b->entry != ANALYSIS_ENTRY_MAIN)
+        defs[2] = b->entry == ANALYSIS_ENTRY_ALL ? "IRLOG_ENTRY_ALL" : "IRLOG_ENTRY_CUSTOM";
+    rc = analysis_load(b, &text, defs);
+    if (rc == EXIT_OK)
+        rc = analysis_walk(b);
+    if (rc == EXIT_OK)
+        rc = analysis_run(b);
+    tm.walk = b->t_walk;
+    tm.eval = b->t_eval;
     if (rc != EXIT_OK)
         goto out;
-
-    DlRunOptions o;
-    dl_run_options_init(&o);
-    o.write_outputs = false;
-    o.free_dead = true;
-    o.keep = keep_relation;
-    o.jobs = a.jobs;
-    o.max_seconds = a.max_time;
-    Timing tmg = {0, false};
-    o.progress = on_progress;
-    o.progress_arg = &tmg;
-    o.interrupt = interrupt_begin();
-    progress_show(true, "reading the facts");
-    s = dl_run(prog, &o, &d);
-    int sig = interrupt_end();
-    progress_done();
-    double t1 = now_s();
-    if (!tmg.started)
-        tmg.eval_start = t1;
-    tm.walk = tmg.eval_start - t0;
-    tm.eval = t1 - tmg.eval_start;
-    if (s != OK) {
-        if (sig) {
-            cli_error("taint: interrupted by signal %d (%s); nothing was written", sig,
-                      strsignal(sig));
-            rc = 128 + sig;
-            goto out;
-        }
-        print_diags(&d);
-        if (s == E_LIMIT && dl_run_timed_out(prog))
-            cli_error("taint: stopped by --max-time after %.1f s of evaluation; nothing was "
-                      "written",
-                      tm.eval);
-        else
-            cli_error("taint: the evaluation failed: %s", status_str(s));
-        rc = status_exit(s);
-        goto out;
-    }
-    print_diags(&d);
-    if (!entries_found(prog, &a)) {
-        rc = EXIT_INPUT;
-        goto out;
-    }
-    s = read_results(prog, &res);
+    DlProgram *prog = b->prog;
+    Status s = read_results(prog, &res);
     if (s == OK)
         s = find_witnesses(prog, &res);
     if (s != OK) {
@@ -1314,11 +972,11 @@ int cmd_taint(int argc, char **argv) {
         rc = EXIT_INTERNAL;
         goto out;
     }
-    double t2 = now_s();
-    tm.witness = t2 - t1;
+    double t2 = analysis_now();
+    tm.witness = t2 - b->t_end;
 
     /* the files: ours under temporary names, the engine's, then ours renamed */
-    progress_show(true, "writing the results to %s", a.outdir);
+    progress_show(true, "writing the results to %s", b->outdir);
     sarif_report(&sarif, prog, &res);
     witness_csv(&wcsv, prog, &res);
     if (sarif.oom || wcsv.oom) {
@@ -1326,13 +984,13 @@ int cmd_taint(int argc, char **argv) {
         rc = EXIT_INTERNAL;
         goto out;
     }
-    if (mkdir_p(a.outdir) != 0) {
-        cli_error("taint: cannot create '%s': %s", a.outdir, strerror(errno));
+    if (mkdir_p(b->outdir) != 0) {
+        cli_error("taint: cannot create '%s': %s", b->outdir, strerror(errno));
         rc = EXIT_OUTPUT;
         goto out;
     }
     for (size_t i = 0; i < 2; i++) {
-        s = write_tmp(a.outdir, &files[i], i == 0 ? &wcsv : &sarif);
+        s = write_tmp(b->outdir, &files[i], i == 0 ? &wcsv : &sarif);
         if (s != OK) {
             cli_error("taint: cannot write '%s': %s", files[i].tmp ? files[i].tmp : files[i].name,
                       s == E_NOMEM ? "out of memory" : strerror(errno));
@@ -1340,11 +998,11 @@ int cmd_taint(int argc, char **argv) {
             goto out;
         }
     }
-    o.output_dir = a.outdir;
-    s = dl_write_outputs(prog, &o, &d);
+    b->run.output_dir = b->outdir;
+    s = dl_write_outputs(prog, &b->run, &b->diags);
     if (s != OK) {
         progress_done();
-        print_diags(&d);
+        analysis_print_diags(b);
         rc = s == E_NOMEM ? EXIT_INTERNAL : EXIT_OUTPUT;
         goto out;
     }
@@ -1357,13 +1015,13 @@ int cmd_taint(int argc, char **argv) {
         }
     renamed = true;
     progress_done();
-    tm.out = now_s() - t2;
+    tm.out = analysis_now() - t2;
     if (a.format == FMT_SARIF)
         sb_add(&report, sarif.buf, sarif.len);
     else if (a.format == FMT_JSON)
-        json_report(&report, prog, &a, &ir, &res, &tm);
+        json_report(&report, prog, &a, &b->ir, &res, &tm);
     else
-        text_report(&report, prog, &a, &ir, &res, &tm);
+        text_report(&report, prog, &a, &b->ir, &res, &tm);
     if (report.oom) {
         cli_error("out of memory");
         rc = EXIT_INTERNAL;
@@ -1377,12 +1035,10 @@ out:
     for (size_t i = 0; i < 2; i++)
         out_release(&files[i], !renamed);
     results_release(&res);
-    dl_program_free(prog);
-    diags_release(&d);
     sb_release(&text);
     sb_release(&report);
     sb_release(&sarif);
     sb_release(&wcsv);
-    args_release(&a);
+    analysis_release(b);
     return rc;
 }

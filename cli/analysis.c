@@ -1,0 +1,465 @@
+/*
+ * analysis.c — what `irlog analyze` and `irlog taint` share: a Datalog analysis of the
+ * linked inputs, from the command line to the evaluated program.
+ *
+ * Owns: the options both commands take (-o, --entry, --max-time, -j, -q, --help and the
+ * user's Datalog file: --models, --config) and their checks; assembling the program (the
+ * schema from the relation table, the embedded files without their #include lines, the
+ * command's own rules, the entry_name facts of --entry and the user's file, each part after
+ * a `#line 1 "name"` so that diagnostics name the right file and line); loading it,
+ * streaming the facts into it (facts_mem.c), evaluating it with the progress line, the
+ * signals and --max-time, and checking the entry points. The command keeps its own options,
+ * its rules, what it reads from the results and what it writes.
+ *
+ * Invariants: every message starts with the command's name (AnalysisCmd.name); nothing is
+ * written here; each step returns EXIT_OK or the exit code after its error message.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "dl.h"
+#include "facts.h"
+#include "ir.h"
+#include "strbuf.h"
+
+double analysis_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- the options ------------------------------------------------------------------- */
+
+bool analysis_opt_value(int argc, char **argv, int *i, const char *s, const char *l,
+                        const char **val, bool *missing) {
+    const char *a = argv[*i];
+    size_t n = s ? strlen(s) : 0, ln = strlen(l);
+    const char *rest = NULL;
+    if (s && strncmp(a, s, n) == 0)
+        rest = a + n;
+    else if (a[0] == '-' && a[1] == '-' && strncmp(a + 2, l, ln) == 0 &&
+             (a[2 + ln] == '=' || a[2 + ln] == '\0'))
+        rest = a[2 + ln] == '=' ? a + 3 + ln : a + 2 + ln;
+    if (!rest)
+        return false;
+    if (*rest) {
+        *val = rest;
+        return true;
+    }
+    if (*i + 1 >= argc) {
+        *missing = true;
+        return true;
+    }
+    *val = argv[++*i];
+    return true;
+}
+
+int analysis_init(Analysis *a, const AnalysisCmd *cmd, int argc) {
+    memset(a, 0, sizeof *a);
+    a->cmd = cmd;
+    a->jobs = 1;
+    diags_init(&a->diags);
+    a->inputs = mem_calloc((size_t)argc, sizeof(char *));
+    if (!a->inputs) {
+        cli_error("out of memory");
+        return EXIT_INTERNAL;
+    }
+    return EXIT_OK;
+}
+
+void analysis_release(Analysis *a) {
+    dl_program_free(a->prog);
+    a->prog = NULL;
+    diags_release(&a->diags);
+    for (size_t i = 0; i < a->entries.len; i++)
+        mem_free(a->entries.v[i]);
+    vec_release(&a->entries);
+    mem_free(a->inputs);
+    a->inputs = NULL;
+}
+
+/* Parses --entry's value. */
+static bool parse_entry(Analysis *a, const char *v) {
+    for (size_t i = 0; i < a->entries.len; i++)
+        mem_free(a->entries.v[i]);
+    a->entries.len = 0;
+    if (!strcmp(v, "main")) {
+        a->entry = ANALYSIS_ENTRY_MAIN;
+        return true;
+    }
+    if (!strcmp(v, "all")) {
+        a->entry = ANALYSIS_ENTRY_ALL;
+        return true;
+    }
+    a->entry = ANALYSIS_ENTRY_CUSTOM;
+    for (const char *p = v;;) {
+        const char *c = strchr(p, ',');
+        size_t n = c ? (size_t)(c - p) : strlen(p);
+        if (n == 0) {
+            cli_error("%s: --entry takes main, all or FUNC,FUNC,... (an empty name in '%s')",
+                      a->cmd->name, v);
+            return false;
+        }
+        char *name = mem_strndup(p, n);
+        if (!name || vec_push(&a->entries, name) != OK) {
+            mem_free(name);
+            cli_error("out of memory");
+            return false;
+        }
+        if (!c)
+            break;
+        p = c + 1;
+    }
+    return true;
+}
+
+/* The options both commands take: ANALYSIS_OPT_NONE when argv[*i] is none of them. */
+static int common_option(Analysis *a, int argc, char **argv, int *i, const char **val,
+                         bool *missing) {
+    const char *cmd = a->cmd->name;
+    if (analysis_opt_value(argc, argv, i, "-o", "output", val, missing)) {
+        a->outdir = *val;
+    } else if (analysis_opt_value(argc, argv, i, NULL, "entry", val, missing)) {
+        if (*val && !parse_entry(a, *val))
+            return cli_usage(cmd);
+    } else if (analysis_opt_value(argc, argv, i, NULL, "max-time", val, missing)) {
+        if (*val && !cli_parse_seconds(*val, &a->max_time)) {
+            cli_error("%s: --max-time expects a number of seconds greater than 0, not '%s'", cmd,
+                      *val);
+            return cli_usage(cmd);
+        }
+    } else if (analysis_opt_value(argc, argv, i, NULL, a->cmd->user_opt, val, missing)) {
+        a->user_file = *val;
+    } else if (analysis_opt_value(argc, argv, i, "-j", "jobs", val, missing)) {
+        if (*val && !strcmp(*val, "auto")) {
+            long n = sysconf(_SC_NPROCESSORS_ONLN);
+            a->jobs = n > 0 ? (unsigned)n : 1;
+        } else if (*val) {
+            char *end;
+            long n = strtol(*val, &end, 10);
+            if (*end || n < 1 || n > 64) {
+                cli_error("%s: -j expects a number of threads from 1 to 64 or 'auto', not '%s'",
+                          cmd, *val);
+                return cli_usage(cmd);
+            }
+            a->jobs = (unsigned)n;
+        }
+    } else {
+        return ANALYSIS_OPT_NONE;
+    }
+    return ANALYSIS_OPT_DONE;
+}
+
+int analysis_parse_args(Analysis *a, int argc, char **argv, AnalysisOption own, void *arg) {
+    const char *cmd = a->cmd->name;
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i], *val = NULL;
+        bool missing = false;
+        if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
+            fputs(a->cmd->help, stdout);
+            return EXIT_OK;
+        }
+        if (!strcmp(s, "-q") || !strcmp(s, "--quiet")) {
+            a->quiet = true;
+            continue;
+        }
+        int rc = own ? own(arg, argc, argv, &i, &val, &missing) : ANALYSIS_OPT_NONE;
+        if (rc == ANALYSIS_OPT_NONE)
+            rc = common_option(a, argc, argv, &i, &val, &missing);
+        if (rc >= 0)
+            return rc;
+        if (rc == ANALYSIS_OPT_NONE) {
+            if (s[0] == '-' && s[1]) {
+                cli_error("%s: unknown option '%s'", cmd, s);
+                return cli_usage(cmd);
+            }
+            a->inputs[a->ninputs++] = s;
+        }
+        if (missing) {
+            cli_error("%s: option '%s' needs a value", cmd, s);
+            return cli_usage(cmd);
+        }
+    }
+    if (a->ninputs == 0) {
+        cli_error("%s: no input (give .ll/.bc files)", cmd);
+        return cli_usage(cmd);
+    }
+    return -1;
+}
+
+int analysis_need_outdir(const Analysis *a) {
+    if (!a->outdir || !*a->outdir) {
+        cli_error("%s: no output directory (give -o DIR)", a->cmd->name);
+        return cli_usage(a->cmd->name);
+    }
+    return -1;
+}
+
+/* ---- the program ------------------------------------------------------------------- */
+
+/* Appends `#line 1 "name"` (name escaped as a C string). */
+static void add_line_marker(StrBuf *sb, const char *name) {
+    sb_adds(sb, "#line 1 \"");
+    for (const char *s = name; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            sb_addc(sb, '\\');
+        sb_addc(sb, *s);
+    }
+    sb_adds(sb, "\"\n");
+}
+
+/* Appends a file's text under its own name without its #include lines of the shipped
+ * files; with no_outputs, its `.output` lines too (blank lines instead: the line numbers
+ * stay), so that results the command does not write are freed once read. */
+static void add_part(StrBuf *sb, const char *name, const char *text, size_t len, bool no_outputs) {
+    add_line_marker(sb, name);
+    if (!no_outputs) {
+        cli_add_program_text(sb, text, len);
+        return;
+    }
+    StrBuf t = SB_INIT;
+    cli_add_program_text(&t, text, len);
+    const char *p = t.buf, *end = t.buf + t.len;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *le = nl ? nl + 1 : end, *q = p;
+        while (q < le && (*q == ' ' || *q == '\t'))
+            q++;
+        if ((size_t)(le - q) >= 7 && !strncmp(q, ".output", 7))
+            sb_addc(sb, '\n');
+        else
+            sb_add(sb, p, (size_t)(le - p));
+        p = le;
+    }
+    if (t.oom)
+        sb->oom = true;
+    sb_release(&t);
+}
+
+/* Appends s as a Datalog string literal. */
+static void add_dl_string(StrBuf *sb, const char *s) {
+    sb_addc(sb, '"');
+    for (; *s; s++) {
+        switch (*s) {
+        case '"': sb_adds(sb, "\\\""); break;
+        case '\\': sb_adds(sb, "\\\\"); break;
+        case '\n': sb_adds(sb, "\\n"); break;
+        case '\t': sb_adds(sb, "\\t"); break;
+        default: sb_addc(sb, *s);
+        }
+    }
+    sb_addc(sb, '"');
+}
+
+int analysis_build_program(const Analysis *a, StrBuf *sb, const char *const *parts, size_t nparts,
+                           size_t nstrip, const char *const *extras) {
+    const char *cmd = a->cmd->name;
+    for (size_t i = 0; i < nparts; i++)
+        if (!cli_embedded(parts[i])) {
+            cli_error("%s: the embedded Datalog programs are missing (broken build)", cmd);
+            return EXIT_INTERNAL;
+        }
+    StrBuf schema = SB_INIT;
+    facts_schema_dl(&schema, true);
+    add_part(sb, "schema.dl", schema.buf, schema.len, false);
+    sb_release(&schema);
+    for (size_t i = 0; i < nparts; i++) {
+        const EmbeddedFile *f = cli_embedded(parts[i]);
+        add_part(sb, parts[i], f->text, f->len, i < nstrip);
+    }
+    for (size_t i = 0; extras[i]; i += 2) {
+        add_line_marker(sb, extras[i]);
+        sb_adds(sb, extras[i + 1]);
+    }
+    for (size_t i = 0; i < a->entries.len; i++) {
+        sb_adds(sb, "entry_name(");
+        add_dl_string(sb, a->entries.v[i]);
+        sb_adds(sb, ").\n");
+    }
+    if (a->user_file) {
+        const char *kind = a->cmd->user_kind;
+        char *text = NULL;
+        size_t len = 0;
+        struct stat st;
+        if (stat(a->user_file, &st) == 0 && S_ISDIR(st.st_mode)) {
+            cli_error("%s: cannot read %s file '%s': it is a directory", cmd, kind, a->user_file);
+            return EXIT_INPUT;
+        }
+        if (sb_read_file(a->user_file, &text, &len) != OK) {
+            cli_error("%s: cannot read %s file '%s': %s", cmd, kind, a->user_file,
+                      strerror(errno));
+            return EXIT_INPUT;
+        }
+        add_part(sb, a->user_file, text, len, false);
+        mem_free(text);
+    }
+    if (sb->oom) {
+        cli_error("out of memory");
+        return EXIT_INTERNAL;
+    }
+    return EXIT_OK;
+}
+
+/* ---- the run ----------------------------------------------------------------------- */
+
+void analysis_print_diags(const Analysis *a) {
+    const Diags *d = &a->diags;
+    for (size_t i = 0; i < d->v.len; i++) {
+        const Diag *g = &d->v.v[i];
+        const char *f = g->loc.file;
+        bool shipped = false;
+        if (g->severity != DIAG_ERROR && f) {
+            shipped = cli_embedded(f) || !strcmp(f, "schema.dl");
+            for (size_t k = 0; !shipped && a->cmd->own_parts[k]; k++)
+                shipped = !strcmp(f, a->cmd->own_parts[k]);
+        }
+        if (shipped)
+            continue;
+        Diags one = *d;
+        one.v.v = (Diag *)g;
+        one.v.len = 1;
+        diags_print(&one, stderr);
+    }
+}
+
+static int status_exit(Status st) {
+    return (st == E_NOMEM || st == E_LIMIT || st == E_INTERNAL) ? EXIT_INTERNAL : EXIT_INPUT;
+}
+
+int analysis_start(Analysis *a) {
+    a->t0 = analysis_now();
+    /* an output that cannot be written is known now, before the work */
+    struct stat st;
+    if (stat(a->outdir, &st) == 0 && (!S_ISDIR(st.st_mode) || access(a->outdir, W_OK | X_OK) != 0)) {
+        cli_error("%s: cannot write to '%s': %s", a->cmd->name, a->outdir,
+                  S_ISDIR(st.st_mode) ? strerror(errno) : "not a directory");
+        return EXIT_OUTPUT;
+    }
+    return EXIT_OK;
+}
+
+int analysis_load(Analysis *a, const StrBuf *text, const char *const *defs) {
+    progress_init(a->quiet);
+    progress_show(true, "loading the analysis");
+    /* the name gives cpp its include directory: the user file's, for its own #includes */
+    Status s = dl_program_load_string(&a->prog, a->user_file ? a->user_file : a->cmd->main_name,
+                                      text->buf, text->len, defs, &a->diags);
+    progress_done();
+    analysis_print_diags(a);
+    if (s != OK) {
+        if (s == E_NOMEM)
+            cli_error("out of memory");
+        else if (a->user_file)
+            cli_error("%s: the analysis program has errors (see above; the %s file is checked "
+                      "with it)",
+                      a->cmd->name, a->cmd->user_kind);
+        else
+            cli_error("%s: the analysis program has errors", a->cmd->name);
+        return status_exit(s);
+    }
+    diags_release(&a->diags);
+    diags_init(&a->diags);
+    return EXIT_OK;
+}
+
+int analysis_walk(Analysis *a) {
+    if (a->ninputs == 1)
+        progress_show(true, "reading and walking %s", a->inputs[0]);
+    else
+        progress_show(true, "reading, linking and walking %zu inputs", a->ninputs);
+    int rc = facts_into_program(a->inputs, a->ninputs, a->prog, true, &a->ir);
+    progress_done();
+    return rc;
+}
+
+/* The first progress report marks the end of reading the facts. */
+static void on_progress(void *arg, const DlProgress *pr) {
+    Analysis *a = arg;
+    if (!a->eval_started) {
+        a->eval_started = true;
+        a->eval_start = analysis_now();
+    }
+    progress_dl(NULL, pr);
+}
+
+static bool sym_is(const DlProgram *p, DlValue v, const char *s) {
+    size_t n;
+    const char *t = dl_value_symbol(p, v, &n);
+    return strlen(s) == n && memcmp(s, t, n) == 0;
+}
+
+/* Checks the entry points; prints the errors. */
+static bool entries_found(const Analysis *a) {
+    const DlProgram *p = a->prog;
+    size_t r;
+    if (a->entry == ANALYSIS_ENTRY_ALL || !dl_relation_find(p, a->cmd->entry_found, &r))
+        return true;
+    bool ok = true;
+    for (size_t i = 0; i < a->entries.len || (a->entry == ANALYSIS_ENTRY_MAIN && i == 0); i++) {
+        const char *want = a->entry == ANALYSIS_ENTRY_MAIN ? "main" : a->entries.v[i];
+        bool found = false;
+        DlIter it;
+        const DlValue *t;
+        if (dl_iter_init(&it, p, r) == OK) {
+            while ((t = dl_iter_next(&it)))
+                found = found || sym_is(p, t[0], want);
+            dl_iter_release(&it);
+        }
+        if (!found) {
+            if (a->entry == ANALYSIS_ENTRY_MAIN)
+                cli_error("%s: no function main; give --entry NAME or --entry all", a->cmd->name);
+            else
+                cli_error("%s: --entry %s: no function of that name is defined in the input%s",
+                          a->cmd->name, want, a->ninputs == 1 ? "" : "s");
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+int analysis_run(Analysis *a) {
+    DlRunOptions *o = &a->run;
+    dl_run_options_init(o);
+    o->write_outputs = false;
+    o->free_dead = true;
+    o->keep = a->cmd->keep;
+    o->jobs = a->jobs;
+    o->max_seconds = a->max_time;
+    a->eval_started = false;
+    o->progress = on_progress;
+    o->progress_arg = a;
+    o->interrupt = interrupt_begin();
+    progress_show(true, "reading the facts");
+    Status s = dl_run(a->prog, o, &a->diags);
+    int sig = interrupt_end();
+    progress_done();
+    a->t_end = analysis_now();
+    if (!a->eval_started)
+        a->eval_start = a->t_end;
+    a->t_walk = a->eval_start - a->t0;
+    a->t_eval = a->t_end - a->eval_start;
+    if (s != OK) {
+        if (sig) {
+            cli_error("%s: interrupted by signal %d (%s); nothing was written", a->cmd->name, sig,
+                      strsignal(sig));
+            return 128 + sig;
+        }
+        analysis_print_diags(a);
+        if (s == E_LIMIT && dl_run_timed_out(a->prog))
+            cli_error("%s: stopped by --max-time after %.1f s of evaluation; nothing was written",
+                      a->cmd->name, a->t_eval);
+        else
+            cli_error("%s: the evaluation failed: %s", a->cmd->name, status_str(s));
+        return status_exit(s);
+    }
+    analysis_print_diags(a); /* warnings */
+    if (!entries_found(a))
+        return EXIT_INPUT;
+    return EXIT_OK;
+}
