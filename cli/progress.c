@@ -69,11 +69,14 @@ void progress_dl(void *arg, const DlProgress *pr) {
                       pr->relation ? pr->relation : "");
         return;
     }
+    char lg[32];
     count_human(t, sizeof t, pr->tuples);
     count_human(dl, sizeof dl, pr->delta);
-    progress_show(false, "evaluating: stratum %u/%u (%s): iteration %u, %s tuples, +%s",
+    count_human(lg, sizeof lg, pr->largest_n);
+    progress_show(false,
+                  "evaluating: stratum %u/%u (%s): iteration %u, %s tuples, +%s; largest %s %s",
                   pr->stratum + 1, pr->nstrata, pr->relation ? pr->relation : "", pr->iteration,
-                  t, dl);
+                  t, dl, pr->largest ? pr->largest : "-", lg);
 }
 
 /* SIGINT and SIGTERM during an evaluation: the engine stops at its next check, the

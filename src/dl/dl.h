@@ -105,6 +105,8 @@ typedef struct DlProgress {
     const char *relation;      /* the stratum's first relation */
     size_t tuples;             /* tuples in the stratum's relations so far */
     size_t delta;              /* tuples new in the last iteration */
+    const char *largest;       /* the stratum's largest relation (NULL at iteration 0) */
+    size_t largest_n;          /* its tuples */
 } DlProgress;
 
 /* Defaults: fact_dir/output_dir ".", sequential, default memory guard, reads and writes. */

@@ -1940,7 +1940,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
     }
     for (uint32_t s = 0; s < p->nstrata; s++) {
         DlStratum *sv = &p->strata[s];
-        DlProgress pr = {s, p->nstrata, 0, NULL, 0, 0};
+        DlProgress pr = {s, p->nstrata, 0, NULL, 0, 0, NULL, 0};
         if (sv->nrels)
             pr.relation = p->decls.v[sv->rels[0]].name;
         ev.cur_s = s;
@@ -1992,10 +1992,14 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             TRY(advance(&ev, sv));
             if (o->progress) {
                 pr.iteration++;
-                pr.tuples = pr.delta = 0;
+                pr.tuples = pr.delta = pr.largest_n = 0;
                 for (uint32_t i = 0; i < sv->nrels; i++) {
                     uint32_t rel = sv->rels[i];
                     pr.tuples += p->rels[rel]->n;
+                    if (p->rels[rel]->n > pr.largest_n) {
+                        pr.largest_n = p->rels[rel]->n;
+                        pr.largest = p->decls.v[rel].name;
+                    }
                     if (ev.delta[rel] && ev.delta[rel] != p->rels[rel])
                         pr.delta += ev.delta[rel]->n;
                 }

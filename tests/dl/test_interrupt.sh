@@ -6,7 +6,8 @@
 # join could have ended (within 30 s), sequentially and with -j 2. Then the time budget
 # (--max-time): the same join stopped after 1 s, and a recursive stratum (paths of a long
 # chain) stopped after 0.5 s: exit 5, the error naming the stratum, its largest relation
-# and the rule deriving it, no output file.
+# and the rule deriving it, no output file; and on a terminal (script(1)) the progress line
+# names the largest relation.
 irlog=$(cd "$(dirname "${1:?usage: test_interrupt.sh IRLOG}")" && pwd)/$(basename "$1")
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
@@ -74,6 +75,14 @@ for jobs in 1 2; do
     echo "FAIL -j $jobs: --max-time 0.5: exit $rc (want 5), stderr: $(cat err.txt)"; fail=1
   fi
 done
+# on a terminal, the progress line names the stratum's largest relation as it grows
+if command -v script >/dev/null 2>&1; then
+  rm -rf out; mkdir out
+  script -qec "'$irlog' run paths.dl -F . -D out -j 1 --max-time 1" typescript >/dev/null 2>&1
+  if tr '\r' '\n' <typescript | grep -q "evaluating: stratum 2/2 (path): iteration [0-9]*, .* tuples, +[0-9k]*; largest path [0-9]"; then
+    echo "ok   progress line on a terminal: iteration, tuples, the largest relation"
+  else echo "FAIL progress line: $(tr '\r' '\n' <typescript | tail -3)"; fail=1; fi
+else echo "skip progress line: no script(1)"; fi
 "$irlog" run paths.dl -F . -D out --max-time=-1 2>err.txt; rc=$?
 if [ $rc = 2 ] && grep -q "expects a number of seconds" err.txt; then
   echo "ok   --max-time=-1: usage error, exit 2"
