@@ -65,6 +65,13 @@ static bool opt_value(int argc, char **argv, int *i, char s, const char *l, cons
     return false;
 }
 
+/* A usage error of an option: its message, the usage line, exit 2 (frees macros). */
+static int bad_option(char *macros, const char *msg) {
+    cli_error("run: %s", msg);
+    mem_free(macros);
+    return cli_usage("run");
+}
+
 static bool parse_size(const char *s, size_t *out) {
     char *end;
     unsigned long long v = strtoull(s, &end, 10);
@@ -158,29 +165,21 @@ int cmd_run(int argc, char **argv) {
             }
         } else if (!strncmp(a, "--max-memory", 12)) {
             if (!opt_value(argc, argv, &i, '\0', "max-memory", &val, &missing) || missing ||
-                !parse_size(val, &o.max_memory)) {
-                cli_error("run: --max-memory expects a size such as 512M or 4G");
-                mem_free(macros);
-                return cli_usage("run");
-            }
+                !parse_size(val, &o.max_memory))
+                return bad_option(macros, "--max-memory expects a size such as 512M or 4G");
         } else if (!strncmp(a, "--max-time", 10)) {
             if (!opt_value(argc, argv, &i, '\0', "max-time", &val, &missing) || missing ||
-                !cli_parse_seconds(val, &o.max_seconds)) {
-                cli_error("run: --max-time expects a number of seconds greater than 0");
-                mem_free(macros);
-                return cli_usage("run");
-            }
+                !cli_parse_seconds(val, &o.max_seconds))
+                return bad_option(macros, "--max-time expects a number of seconds greater than 0");
         } else if (!strncmp(a, "--max-iterations", 16)) {
             char *end = NULL;
             long n = 0;
             if (opt_value(argc, argv, &i, '\0', "max-iterations", &val, &missing) && !missing)
                 n = strtol(val, &end, 10);
-            if (!end || *end || end == val || n < 1 || n > 1000000000) {
-                cli_error("run: --max-iterations expects a number of iterations from 1 to "
-                          "1000000000");
-                mem_free(macros);
-                return cli_usage("run");
-            }
+            if (!end || *end || end == val || n < 1 || n > 1000000000)
+                return bad_option(macros,
+                                  "--max-iterations expects a number of iterations from 1 to "
+                                  "1000000000");
             o.max_iterations = (uint32_t)n;
         } else if (a[0] == '-' && a[1]) {
             cli_error("run: unknown option '%s'", a);

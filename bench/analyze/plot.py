@@ -126,22 +126,15 @@ def svg(rows, caption, title, guides):
     e(f'<text x="{L}" y="{T - 24}" font-size="15" font-weight="bold">{escape(title)}</text>')
     # grid: every decade, and 2..9 within each
     e('<g stroke-width="1">')
-    for d in range(xa, xb + 1):
-        for m in range(1, 10):
-            v = m * 10 ** d
-            if d == xb and m > 1:
-                break
-            x = px(v)
-            e(f'<line x1="{x:.1f}" y1="{T}" x2="{x:.1f}" y2="{T + ph}" '
-              f'stroke="{"#d0d0d0" if m == 1 else "#eeeeee"}"/>')
-    for d in range(ya, yb + 1):
-        for m in range(1, 10):
-            v = m * 10.0 ** d
-            if d == yb and m > 1:
-                break
-            y = py(v)
-            e(f'<line x1="{L}" y1="{y:.1f}" x2="{L + pw}" y2="{y:.1f}" '
-              f'stroke="{"#d0d0d0" if m == 1 else "#eeeeee"}"/>')
+    def grid(a, b, unit):  # (value, colour) of each line: decades dark, 2..9 light
+        return [(m * unit ** d, "#d0d0d0" if m == 1 else "#eeeeee")
+                for d in range(a, b + 1) for m in range(1, 10 if d < b else 2)]
+    for v, colour in grid(xa, xb, 10):
+        x = px(v)
+        e(f'<line x1="{x:.1f}" y1="{T}" x2="{x:.1f}" y2="{T + ph}" stroke="{colour}"/>')
+    for v, colour in grid(ya, yb, 10.0):
+        y = py(v)
+        e(f'<line x1="{L}" y1="{y:.1f}" x2="{L + pw}" y2="{y:.1f}" stroke="{colour}"/>')
     e('</g>')
     e(f'<rect x="{L}" y="{T}" width="{pw}" height="{ph}" fill="none" stroke="#444"/>')
     # tick labels

@@ -814,12 +814,14 @@ static inline DlRel *op_rel(Worker *w, const DlOp *op) {
 /* Whether the run was interrupted (checked every 64K rows, so that a signal stops a
  * long join within a fraction of a second, not only between iterations). */
 static uint64_t now_ns(void);
+/* Whether a run must stop now: a signal arrived (a handler sets *interrupt) or the time
+ * budget (deadline, 0: none) is spent. */
+static bool stop_now(const volatile int *interrupt, uint64_t deadline) {
+    return (interrupt && __atomic_load_n(interrupt, __ATOMIC_RELAXED)) ||
+           (deadline && now_ns() >= deadline);
+}
 static inline bool interrupted(Worker *w) {
-    if (++w->tick & 0xFFFFu)
-        return false;
-    if ((!w->interrupt ||
-         !__atomic_load_n(w->interrupt, __ATOMIC_RELAXED)) && /* a signal handler sets it */
-        (!w->deadline || now_ns() < w->deadline))
+    if ((++w->tick & 0xFFFFu) || !stop_now(w->interrupt, w->deadline))
         return false;
     w->st = E_LIMIT;
     return true;
@@ -1628,12 +1630,6 @@ static void print_join_order(const DlProgram *p, const DlPlanRule *r, FILE *f) {
     fputc('\n', f);
 }
 
-/* Whether the run must stop now: a signal (DlRunOptions.interrupt) or the time budget. */
-static bool stop_requested(const Eval *ev, const DlRunOptions *o) {
-    return (o->interrupt && __atomic_load_n(o->interrupt, __ATOMIC_RELAXED)) ||
-           (ev->deadline && now_ns() >= ev->deadline);
-}
-
 /* The error of a run stopped by its time budget: where it was (the stratum, its
  * iteration), the stratum's largest relations with what each gained in the last finished
  * iteration, and the rules that derive the ones that gained most. */
@@ -1947,7 +1943,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
         ev.cur_it = 0;
         if (o->progress)
             o->progress(o->progress_arg, &pr);
-        if (stop_requested(&ev, o)) {
+        if (stop_now(o->interrupt, ev.deadline)) {
             st = E_LIMIT;
             goto fail;
         }
@@ -2005,7 +2001,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
                 }
                 o->progress(o->progress_arg, &pr);
             }
-            if (stop_requested(&ev, o)) {
+            if (stop_now(o->interrupt, ev.deadline)) {
                 st = E_LIMIT;
                 goto fail;
             }
@@ -2025,8 +2021,8 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             TRY(free_dead(p, dead, s));
     }
 fail:
-    if (st == E_LIMIT && ev.deadline && now_ns() >= ev.deadline &&
-        !(o->interrupt && __atomic_load_n(o->interrupt, __ATOMIC_RELAXED))) {
+    if (st == E_LIMIT && ev.deadline && stop_now(NULL, ev.deadline) &&
+        !stop_now(o->interrupt, 0)) {
         p->timed_out = true;
         report_timeout(&ev, o, d);
     }

@@ -310,13 +310,7 @@ if command -v setsid >/dev/null && python3 -B "$srcdir/bench/facts/gen.py" 20k -
       check $? "SIGINT during the evaluation: exit 130, 'interrupted', nothing written (exit $rc)" sig1.err
     fi
   else wait "$pid"; echo "note: irlog ended before its walk was seen; SIGINT case not run"; fi
-  setsid "$irlog" analyze big.bc -o sig2 --entry all --context 1-callsite 2>sig2.err >/dev/null &
-  pid=$!
-  for ((i = 0; i < 1000; i++)); do pgrep -P "$pid" -f -- "-o sig2" >/dev/null && break; sleep 0.01; done
-  kill -TERM -- "-$pid"; wait "$pid"; rc=$?
-  for ((i = 0; i < 500; i++)); do pgrep -f -- "-o sig2" >/dev/null || break; sleep 0.01; done
-  [ $rc = 143 ] && [ ! -e sig2 ] && ! pgrep -f -- "-o sig2" >/dev/null
-  check $? "SIGTERM to the process group: exit 143, nothing written, no process left (exit $rc)" sig2.err
+  sigterm_group sig2 "$irlog" analyze big.bc -o sig2 --entry all --context 1-callsite
 else
   echo "note: no setsid or no generated module; the signal cases are skipped"
 fi

@@ -10,16 +10,7 @@
 irlog=$1 llvm_bin=$2 srcdir=$3
 . "$srcdir/tests/analyze/lib.sh"
 
-souffle=${SOUFFLE:-}
-[ -n "$souffle" ] || souffle=$(command -v souffle || true)
-if [ -z "$souffle" ] || [ ! -x "$souffle" ]; then
-  echo "skip: no Soufflé (set SOUFFLE=/path/to/souffle, or put souffle on PATH)"
-  exit 0
-fi
-if ! "$souffle" --version 2>/dev/null | grep -q 'Word size: 64'; then
-  echo "skip: $souffle is not built with 64-bit numbers (-DSOUFFLE_DOMAIN_64BIT=ON)"
-  exit 0
-fi
+need_souffle
 dl="$srcdir/datalog/pointsto.dl"
 progs_used="virtual varargs memcpy_struct lib_callbacks heap_struct_array big/lisp"
 

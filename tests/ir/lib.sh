@@ -62,3 +62,33 @@ compile_programs() {
     return 1
   fi
 }
+
+# need_souffle: sets $souffle ($SOUFFLE, else `souffle` on PATH), or ends the test with
+# exit 0 and `skip: ...` when there is none or it lacks 64-bit numbers
+# (-DSOUFFLE_DOMAIN_64BIT=ON: `souffle --version` says `Word size: 64 bits`)
+need_souffle() {
+  souffle=${SOUFFLE:-}
+  [ -n "$souffle" ] || souffle=$(command -v souffle || true)
+  if [ -z "$souffle" ] || [ ! -x "$souffle" ]; then
+    echo "skip: no Soufflé (set SOUFFLE=/path/to/souffle, or put souffle on PATH)"
+    exit 0
+  fi
+  if ! "$souffle" --version 2>/dev/null | grep -q 'Word size: 64'; then
+    echo "skip: $souffle is not built with 64-bit numbers (-DSOUFFLE_DOMAIN_64BIT=ON)"
+    exit 0
+  fi
+}
+
+# sigterm_group OUT CMD...: runs CMD (which writes OUT, its stderr to OUT.err) in a
+# process group of its own, sends SIGTERM to the group once the child process that CMD
+# starts is seen, and checks exit 143, OUT not written, no process left behind
+sigterm_group() {
+  local out=$1; shift
+  setsid "$@" 2>"$out.err" >/dev/null &
+  local pid=$! i rc
+  for ((i = 0; i < 1000; i++)); do pgrep -P "$pid" -f -- "-o $out" >/dev/null && break; sleep 0.01; done
+  kill -TERM -- "-$pid"; wait "$pid"; rc=$?
+  for ((i = 0; i < 500; i++)); do pgrep -f -- "-o $out" >/dev/null || break; sleep 0.01; done
+  [ $rc = 143 ] && [ ! -e "$out" ] && ! pgrep -f -- "-o $out" >/dev/null
+  check $? "SIGTERM to the process group: exit 143, nothing written, no process left (exit $rc)" "$out.err"
+}

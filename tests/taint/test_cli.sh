@@ -137,13 +137,7 @@ if command -v setsid >/dev/null && python3 -B "$srcdir/bench/facts/gen.py" 20k -
     [ $rc = 130 ] && [ ! -e sig1 ] && grep -q "interrupted by signal 2" sig1.err
     check $? "SIGINT during the evaluation: exit 130, 'interrupted', nothing written (exit $rc)" sig1.err
   fi
-  setsid "$irlog" taint big.bc -o sig2 --entry all 2>sig2.err >/dev/null &
-  pid=$!
-  for ((i = 0; i < 1000; i++)); do pgrep -P "$pid" -f -- "-o sig2" >/dev/null && break; sleep 0.01; done
-  kill -TERM -- "-$pid"; wait "$pid"; rc=$?
-  for ((i = 0; i < 500; i++)); do pgrep -f -- "-o sig2" >/dev/null || break; sleep 0.01; done
-  [ $rc = 143 ] && [ ! -e sig2 ] && ! pgrep -f -- "-o sig2" >/dev/null
-  check $? "SIGTERM to the process group: exit 143, nothing written, no process left (exit $rc)" sig2.err
+  sigterm_group sig2 "$irlog" taint big.bc -o sig2 --entry all
 else
   echo "note: no setsid or no generated module; the signal cases are skipped"
 fi
