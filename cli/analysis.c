@@ -344,7 +344,8 @@ int analysis_start(Analysis *a) {
     return EXIT_OK;
 }
 
-int analysis_load(Analysis *a, const StrBuf *text, const char *const *defs) {
+/* Loads the program text with the macros defs (NULL-terminated) into a->prog. */
+static int analysis_load(Analysis *a, const StrBuf *text, const char *const *defs) {
     progress_init(a->quiet);
     progress_show(true, "loading the analysis");
     /* the name gives cpp its include directory: the user file's, for its own #includes */
@@ -368,7 +369,8 @@ int analysis_load(Analysis *a, const StrBuf *text, const char *const *defs) {
     return EXIT_OK;
 }
 
-int analysis_walk(Analysis *a) {
+/* Streams the facts of the inputs into a->prog. */
+static int analysis_walk(Analysis *a) {
     if (a->ninputs == 1)
         progress_show(true, "reading and walking %s", a->inputs[0]);
     else
@@ -423,7 +425,8 @@ static bool entries_found(const Analysis *a) {
     return ok;
 }
 
-int analysis_run(Analysis *a) {
+/* Evaluates a->prog, sets the times and checks the entry points. */
+static int analysis_run(Analysis *a) {
     DlRunOptions *o = &a->run;
     dl_run_options_init(o);
     o->write_outputs = false;
@@ -462,4 +465,22 @@ int analysis_run(Analysis *a) {
     if (!entries_found(a))
         return EXIT_INPUT;
     return EXIT_OK;
+}
+
+int analysis_execute(Analysis *a, const StrBuf *text, const char *const *defs) {
+    const char *all[ANALYSIS_MAX_DEFS + 2];
+    size_t n = 0;
+    while (n < ANALYSIS_MAX_DEFS && defs[n]) {
+        all[n] = defs[n];
+        n++;
+    }
+    if (a->entry != ANALYSIS_ENTRY_MAIN)
+        all[n++] = a->entry == ANALYSIS_ENTRY_ALL ? "IRLOG_ENTRY_ALL" : "IRLOG_ENTRY_CUSTOM";
+    all[n] = NULL;
+    int rc = analysis_load(a, text, all);
+    if (rc == EXIT_OK)
+        rc = analysis_walk(a);
+    if (rc == EXIT_OK)
+        rc = analysis_run(a);
+    return rc;
 }

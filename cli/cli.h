@@ -163,13 +163,12 @@ int analysis_start(Analysis *a);
  * #line of its name), the entry_name facts of --entry and the user's file. */
 int analysis_build_program(const Analysis *a, struct StrBuf *sb, const char *const *parts,
                            size_t nparts, size_t nstrip, const char *const *extras);
-/* Loads the program text with the macros defs (NULL-terminated) into a->prog. */
-int analysis_load(Analysis *a, const struct StrBuf *text, const char *const *defs);
-/* Streams the facts of the inputs into a->prog. */
-int analysis_walk(Analysis *a);
-/* Evaluates a->prog (progress line, SIGINT/SIGTERM, --max-time; the outputs are not
- * written), sets the times and checks the entry points. */
-int analysis_run(Analysis *a);
+/* Loads the program text into a->prog with the command's macros defs (at most
+ * ANALYSIS_MAX_DEFS, NULL-terminated) and the one of --entry, streams the facts of the
+ * inputs into it and evaluates it (progress line, SIGINT/SIGTERM, --max-time; the outputs
+ * are not written), sets the times and checks the entry points. */
+#define ANALYSIS_MAX_DEFS 4
+int analysis_execute(Analysis *a, const struct StrBuf *text, const char *const *defs);
 /* Prints a->diags, except the warnings about the shipped program and the command's parts
  * (relations that one configuration leaves empty, such as entry_name with --entry all). */
 void analysis_print_diags(const Analysis *a);

@@ -519,16 +519,8 @@ int cmd_analyze(int argc, char **argv) {
     char depth[32], heap_depth[32];
     snprintf(depth, sizeof depth, "IRLOG_CONTEXT_DEPTH=%d", a.depth);
     snprintf(heap_depth, sizeof heap_depth, "IRLOG_HEAP_DEPTH=%d", a.heap_depth);
-    const char *defs[5] = {depth, heap_depth, NULL, NULL, NULL}, **def = defs + 2;
-    if (b->entry != ANALYSIS_ENTRY_MAIN)
-        *def++ = b->entry == ANALYSIS_ENTRY_ALL ? "IRLOG_ENTRY_ALL" : "IRLOG_ENTRY_CUSTOM";
-    if (a.per_context)
-        *def++ = "IRLOG_CONTEXT_OUTPUT";
-    rc = analysis_load(b, &text, defs);
-    if (rc == EXIT_OK)
-        rc = analysis_walk(b);
-    if (rc == EXIT_OK)
-        rc = analysis_run(b);
+    const char *defs[] = {depth, heap_depth, a.per_context ? "IRLOG_CONTEXT_OUTPUT" : NULL, NULL};
+    rc = analysis_execute(b, &text, defs);
     sum.t_walk = b->t_walk;
     sum.t_eval = b->t_eval;
     if (rc != EXIT_OK)

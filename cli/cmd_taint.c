@@ -950,14 +950,8 @@ int cmd_taint(int argc, char **argv) {
     rc = build_program(&a, &text);
     if (rc != EXIT_OK)
         goto out;
-    const char *defs[4] = {"IRLOG_CONTEXT_DEPTH=0", "IRLOG_HEAP_DEPTH=1", NULL, NULL};
-    if (b->entry != ANALYSIS_ENTRY_MAIN)
-        defs[2] = b->entry == ANALYSIS_ENTRY_ALL ? "IRLOG_ENTRY_ALL" : "IRLOG_ENTRY_CUSTOM";
-    rc = analysis_load(b, &text, defs);
-    if (rc == EXIT_OK)
-        rc = analysis_walk(b);
-    if (rc == EXIT_OK)
-        rc = analysis_run(b);
+    const char *defs[] = {"IRLOG_CONTEXT_DEPTH=0", "IRLOG_HEAP_DEPTH=1", NULL};
+    rc = analysis_execute(b, &text, defs);
     tm.walk = b->t_walk;
     tm.eval = b->t_eval;
     if (rc != EXIT_OK)
