@@ -9,6 +9,7 @@
 #   irlog analyze P.bc -o OUT --format json   wall time, peak RSS, phase times, sizes
 #   irlog analyze ... --context 1-callsite    (CONTEXT1=1)
 #   irlog analyze ... --models P_models.dl    (when bench/analyze/P_models.dl exists)
+#   irlog taint   P.bc -o OUT                 (TAINT=1: datalog/taint.dl on top, default config)
 #   irlog facts P.bc -o FACTS                 the facts Soufflé reads
 #   irlog run   datalog/pointsto.dl -F FACTS  the engine alone on the fact files
 #   souffle     datalog/pointsto.dl -F FACTS  Soufflé's interpreter, and its compiled mode
@@ -24,7 +25,7 @@
 # rows of instruction.facts when analyze did not finish), seconds of the plain `irlog
 # analyze` or timeout:TIMEOUT, MiB. bench/analyze/plot.py draws it:
 #   python3 bench/analyze/plot.py WORKDIR/results/summary.tsv -o docs/analyze-scaling.svg
-# Environment: IRLOG (default build/irlog), JOBS (default 2), TIMEOUT, CONTEXT1.
+# Environment: IRLOG (default build/irlog), JOBS (default 2), TIMEOUT, CONTEXT1, TAINT.
 # Never run from ctest. Measure on an idle machine.
 set -eu
 work=${1:?usage: run.sh WORKDIR [PROGRAM...]}; shift
@@ -105,6 +106,11 @@ for p in "${progs[@]}"; do
     timed "$p.analyze_models" "$alim" "$irlog" analyze "$bc" -o "$res/$p.outm" --models "$mf" \
       --format json -j "$jobs" --max-time "$tmo" -q
     row "$p" "irlog analyze --models" "$T" "$M" "$(ratio "$T" "$base")"
+  fi
+  if [ "${TAINT:-0}" = 1 ]; then
+    timed "$p.taint" "$alim" "$irlog" taint "$bc" -o "$res/$p.taint" --format json -j "$jobs" \
+      --max-time "$tmo" -q
+    row "$p" "irlog taint" "$T" "$M" "$(ratio "$T" "$base")"
   fi
   if [ "${CONTEXT1:-0}" = 1 ]; then
     timed "$p.analyze1" "$alim" "$irlog" analyze "$bc" -o "$res/$p.out1" --context 1-callsite \
