@@ -369,6 +369,7 @@ typedef struct GlobalText {
     bool comdat;        /* `comdat` present */
     Tok comdat_name;    /* the $name inside comdat(...), n = 0 when absent */
     unsigned sanitizer; /* bits: SAN_* */
+    Tok align;          /* the N of `align N`, n = 0 when absent */
 } GlobalText;
 
 enum { SAN_NO_ADDRESS = 1, SAN_NO_HWADDRESS = 2, SAN_MEMTAG = 4, SAN_DYNINIT = 8 };
@@ -430,6 +431,9 @@ static void parse_global_line(const char *line, GlobalText *gt) {
         } else if (tok_is(t, "code_model")) {
             if ((p = tok_next(p, end, &t)))
                 gt->code_model = t;
+        } else if (tok_is(t, "align")) {
+            if ((p = tok_next(p, end, &t)))
+                gt->align = t;
         } else if (tok_starts(t, "comdat")) {
             text_comdat(gt, t);
         } else {
@@ -942,6 +946,24 @@ static void walk_comdat(IrCtx *c, LLVMValueRef g, const char *id, const GlobalTe
     emit_global_value_comdat(c->out, id, cid);
 }
 
+/* The explicit alignment of global object g, 0 when it has none. LLVM's C getter
+ * returns `unsigned`, so the largest alignment LLVM allows, 2^32, comes back as 0, as
+ * does no alignment: then the printed line's `align N` (gt->align) tells them apart. */
+static uint64_t global_alignment(LLVMValueRef g, const GlobalText *gt) {
+    unsigned al = LLVMGetAlignment(g);
+    if (al || !gt->align.n || gt->align.n > 20)
+        return al;
+    uint64_t v = 0;
+    for (size_t k = 0; k < gt->align.n; k++) {
+        char ch = gt->align.s[k];
+        if (ch < '0' || ch > '9' || v > (UINT64_MAX - 9) / 10)
+            return 0;
+        v = v * 10 + (uint64_t)(ch - '0');
+    }
+    /* only a value that the getter truncated to 0 */
+    return (v & UINT32_MAX) == 0 ? v : 0;
+}
+
 /* Relations shared by every kind of global value. `object`: a global variable or
  * function (section, alignment and comdat apply). */
 static void emit_global_common(IrCtx *c, LLVMValueRef g, const char *id, const char *kind,
@@ -985,7 +1007,7 @@ static void emit_global_common(IrCtx *c, LLVMValueRef g, const char *id, const c
         const char *sec = LLVMGetSection(g);
         if (sec && *sec)
             emit_global_value_section(o, id, sec);
-        unsigned al = LLVMGetAlignment(g);
+        uint64_t al = global_alignment(g, gt);
         if (al)
             emit_global_value_alignment(o, id, al);
         walk_comdat(c, g, id, gt);
@@ -1084,7 +1106,11 @@ static void walk_function(IrCtx *c, LLVMValueRef f) {
                     if (!(p = tok_next(p, end, &t)))
                         break;
                     gt.partition = t;
-                } else if (tok_is(t, "section") || tok_is(t, "align") || tok_is(t, "gc")) {
+                } else if (tok_is(t, "align")) {
+                    if (!(p = tok_next(p, end, &t)))
+                        break;
+                    gt.align = t;
+                } else if (tok_is(t, "section") || tok_is(t, "gc")) {
                     if (!(p = tok_next(p, end, &t)))
                         break;
                 } else if (tok_starts(t, "comdat")) {

@@ -510,19 +510,28 @@ static void emit_alloca_flags(IrCtx *c, LLVMValueRef i, const char *id) {
     }
 }
 
+/* The alignment of an alloca, load, store, cmpxchg or atomicrmw. LLVM's C getter
+ * returns `unsigned`, so the largest alignment LLVM allows, 2^32 (`align 4294967296`),
+ * comes back as 0; an instruction's alignment is never 0 (LLVM's Align is a power of
+ * two from 1 to 2^32), so 0 can only be that one and is made whole here. */
+static uint64_t insn_alignment(LLVMValueRef i) {
+    unsigned a = LLVMGetAlignment(i);
+    return a ? a : (uint64_t)1 << 32;
+}
+
 static void emit_memory(IrCtx *c, LLVMValueRef i, const char *id, LLVMOpcode op) {
     FactSink *o = c->out;
     switch (op) {
     case LLVMAlloca:
         emit_alloca_instruction_type(o, id, ir_type_id(c, LLVMGetAllocatedType(i)));
         emit_alloca_instruction_size(o, id, op_id(c, i, 0));
-        emit_alloca_instruction_alignment(o, id, LLVMGetAlignment(i));
+        emit_alloca_instruction_alignment(o, id, (int64_t)insn_alignment(i));
         emit_alloca_flags(c, i, id);
         break;
     case LLVMLoad: {
         emit_load_instruction_address(o, id, op_id(c, i, 0));
         emit_load_instruction_type(o, id, ir_type_id(c, LLVMTypeOf(i)));
-        emit_load_instruction_alignment(o, id, LLVMGetAlignment(i));
+        emit_load_instruction_alignment(o, id, (int64_t)insn_alignment(i));
         if (LLVMGetVolatile(i))
             emit_load_instruction_volatile(o, id);
         const char *ord = ordering_name(LLVMGetOrdering(i));
@@ -537,7 +546,7 @@ static void emit_memory(IrCtx *c, LLVMValueRef i, const char *id, LLVMOpcode op)
         emit_store_instruction_value(o, id, ir_value_id(c, v));
         emit_store_instruction_address(o, id, op_id(c, i, 1));
         emit_store_instruction_value_type(o, id, ir_type_id(c, LLVMTypeOf(v)));
-        emit_store_instruction_alignment(o, id, LLVMGetAlignment(i));
+        emit_store_instruction_alignment(o, id, (int64_t)insn_alignment(i));
         if (LLVMGetVolatile(i))
             emit_store_instruction_volatile(o, id);
         const char *ord = ordering_name(LLVMGetOrdering(i));
@@ -589,7 +598,7 @@ static void emit_memory(IrCtx *c, LLVMValueRef i, const char *id, LLVMOpcode op)
             emit_cmpxchg_instruction_success_ordering(o, id, s);
         if (f)
             emit_cmpxchg_instruction_failure_ordering(o, id, f);
-        emit_cmpxchg_instruction_alignment(o, id, LLVMGetAlignment(i));
+        emit_cmpxchg_instruction_alignment(o, id, (int64_t)insn_alignment(i));
         if (LLVMGetWeak(i))
             emit_cmpxchg_instruction_weak(o, id);
         if (LLVMGetVolatile(i))
@@ -606,7 +615,7 @@ static void emit_memory(IrCtx *c, LLVMValueRef i, const char *id, LLVMOpcode op)
         const char *ord = ordering_name(LLVMGetOrdering(i));
         if (ord)
             emit_atomicrmw_instruction_ordering(o, id, ord);
-        emit_atomicrmw_instruction_alignment(o, id, LLVMGetAlignment(i));
+        emit_atomicrmw_instruction_alignment(o, id, (int64_t)insn_alignment(i));
         if (LLVMGetVolatile(i))
             emit_atomicrmw_instruction_volatile(o, id);
         emit_syncscope(c, i, id, emit_atomicrmw_instruction_syncscope);

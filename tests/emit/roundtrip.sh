@@ -5,6 +5,7 @@
 # irlog emit FACTS → E.ll; llvm-as-19 E.ll → llvm-dis-19 → B.ll; A.ll and B.ll must be the
 # same text except the `; ModuleID` line (the one normalisation, see docs/emit.md).
 # The corpus: every golden fixture (tests/golden/ir/*.ll), tests/ir/inputs/every_opcode.ll,
+# the small modules of tests/emit/modules/*.ll (one construct at the edges of the IR each),
 # the test programs (tests/programs) compiled by clang-19 at -O0 -g and at -O2, as text
 # (assembled by llvm-as-19) and as clang's bitcode, and LLVM 14 bitcode (below: the
 # golden fixtures llvm-as-14 assembles, with typed and with opaque pointers, and the
@@ -49,6 +50,12 @@ for f in "$srcdir"/tests/golden/ir/*.ll; do
   add_ll "golden/$n" "$f"
 done
 add_ll every_opcode "$srcdir/tests/ir/inputs/every_opcode.ll"
+# small modules, one per construct at the edges of the IR (tests/emit/modules/*.ll)
+mkdir -p "$tmp/in/modules"
+for f in "$here"/modules/*.ll; do
+  [ -f "$f" ] || continue
+  add_ll "modules/$(basename "$f" .ll)" "$f"
+done
 if bash "$srcdir/tests/ir/compile_programs.sh" "$llvm_bin" "$srcdir" "$tmp/progs" \
      >"$tmp/progs.log" 2>&1; then
   # both clang's text and clang's bitcode: the bitcode keeps clang's use-list order
