@@ -125,7 +125,9 @@ void em_add_md_name(StrBuf *sb, const char *name, size_t len) {
     sb_addc(sb, '!');
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)name[i];
-        if (name_char(c)) {
+        /* as LLVM's printMetadataIdentifier: a first digit is escaped too (`!\3111`),
+         * else `!111` would be a numbered node and `!42abc` no name at all */
+        if (name_char(c) && !(i == 0 && c >= '0' && c <= '9')) {
             sb_addc(sb, (char)c);
         } else {
             sb_addc(sb, '\\');
