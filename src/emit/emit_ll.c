@@ -245,6 +245,15 @@ static void add_call_body(Em *em, Sym I, const char *opc) {
         sb_addc(em->out, ' ');
         add_val(em, a);
     }
+    /* A musttail call in a variadic function forwards the function's varargs, and LLVM
+     * writes (and its parser requires) a closing `...` for it, as llvm-dis does. */
+    if (!strcmp(opc, "call") && em->cur_fn != EM_NONE) {
+        Sym tk = em_opt_sym(em, REL_call_instruction_tail_kind, I, 1);
+        Sym sig = em_opt_sym(em, REL_function_signature, em->cur_fn, 1);
+        if (tk != EM_NONE && !strcmp(em_str(em->f, tk), "musttail") && sig != EM_NONE &&
+            em_has(em->f, REL_function_type_varargs, sig))
+            sb_adds(em->out, n ? ", ..." : "...");
+    }
     sb_addc(em->out, ')');
     add_attrs(em, rel_of(em, opc, "fn_attribute"), I, " ");
     size_t nb = em_rows_sorted(em, rel_of(em, opc, "bundle"), 0, I, 1, &rows);
