@@ -119,6 +119,55 @@ newcase
 printf 'define i32 @f() {\n  ret i32 1\n}\n' >"$d/a.ll"; printf 'define i32 @f() {\n  ret i32 2\n}\n' >"$d/b.ll"
 expect "two inputs that both define @f" 3 "b.ll|link|multiply defined" facts a.ll b.ll -o out
 
+# inputs that are almost certainly mistakes, given to every command that reads IR (check
+# exits 2 on any error, the others 3): an empty file (LLVM would read an empty module),
+# and C or C++ source where IR is expected (known by the extension, or by text that
+# cannot be IR); the message says how to compile it
+printf '#include <stdio.h>\nint main(void) {\n  puts("hi");\n  return 0;\n}\n' >"$tmp/prog.c"
+printf '#include <iostream>\nint main() {\n  std::cout << "hi";\n}\n' >"$tmp/prog.cpp"
+c_msg="prog.c is C source, not LLVM IR: compile it first, e.g. clang-19 -O0 -g -c -emit-llvm prog.c -o prog.bc"
+for cmd in facts check analyze taint emit; do
+  case $cmd in check) code=2 o=() ;; *) code=3 o=(-o out) ;; esac
+  newcase; : >"$d/empty.bc"
+  expect "$cmd: an empty .bc" $code "empty.bc: error: empty file (not LLVM IR or bitcode)" $cmd empty.bc "${o[@]}"
+  newcase; : >"$d/empty.ll"
+  expect "$cmd: an empty .ll" $code "empty.ll: error: empty file (not LLVM IR or bitcode)" $cmd empty.ll "${o[@]}"
+  newcase; cp "$tmp/prog.c" "$d/"
+  expect "$cmd: C source as input" $code "$c_msg" $cmd prog.c "${o[@]}"
+  newcase; cp "$tmp/prog.cpp" "$d/"
+  expect "$cmd: C++ source as input" $code \
+    "prog.cpp is C++ source, not LLVM IR: compile it first, e.g. clang++-19 -O0 -g -c -emit-llvm prog.cpp -o prog.bc" \
+    $cmd prog.cpp "${o[@]}"
+done
+newcase; cp "$tmp/good.ll" "$d/"; : >"$d/empty.ll"
+expect "an empty file after a good one (linked inputs)" 3 "empty.ll: error: empty file" facts good.ll empty.ll -o out
+# by the text: C in a .ll (comments first), C++ without an extension; clang needs -x
+newcase
+printf '/* a licence\n   header */\n// more\n\n#include <stdlib.h>\nint main(void) { return 0; }\n' >"$d/c.ll"
+expect "C text in a .ll" 3 "c.ll looks like C source, not LLVM IR: compile it first, e.g. clang-19 -O0 -g -c -emit-llvm -x c c.ll -o c.bc" facts c.ll -o out
+newcase; printf 'namespace n { int f(); }\nint main() { return n::f(); }\n' >"$d/prog"
+expect "C++ text without an extension" 3 "prog looks like C++ source, not LLVM IR|clang++-19 -O0 -g -c -emit-llvm -x c++ prog -o prog.bc" analyze prog -o out
+newcase; printf 'int main(void) { return 0; }\n' >"$d/main.bc"
+expect "C text in a .bc (the suggested output is not the input)" 3 "-x c main.bc -o main.compiled.bc" facts main.bc -o out
+# IR with a syntax error keeps LLVM's message, also when its first line is not IR
+newcase; printf 'hello world\n' >"$d/hello.ll"
+expect "a .ll that is neither IR nor C: LLVM's message" 3 "hello.ll:1:1: error: expected top-level entity" facts hello.ll -o out
+! grep -q "source" "$d/stderr"; check $? "  ... and no word of source"
+newcase; printf '; ModuleID = x\ndefine i32 @main() {\n  %%x = add i32 1,\n  ret i32 %%x\n}\n' >"$d/ir.ll"
+expect "IR with a syntax error: LLVM's message" 3 "ir.ll:4:3: error: expected value token" facts ir.ll -o out
+! grep -q "source" "$d/stderr"; check $? "  ... and no word of source"
+# a file with a source extension that holds IR is read as IR
+newcase; cp "$tmp/good.ll" "$d/ir.c"
+(cd "$d" && "$irlog" facts ir.c -o ir >/dev/null 2>"$d/stderr") && grep -qx '@f' "$d/ir/function.facts"
+check $? "valid IR in a .c file is read as IR" "$d/stderr"
+# the suggested command works: run it, then irlog reads its output
+newcase; cp "$tmp/prog.c" "$d/"
+(cd "$d" && "$irlog" facts prog.c -o out 2>"$d/stderr")
+suggested=$(sed -n 's/.*, e\.g\. //p' "$d/stderr")
+(cd "$d" && ${suggested/#clang-19/$clang} 2>"$d/clang.err" && "$irlog" facts prog.bc -o out 2>>"$d/clang.err") &&
+  grep -qx '@main' "$d/out/function.facts"
+check $? "the suggested clang command compiles prog.c into IR irlog reads (\`$suggested\`)" "$d/clang.err"
+
 newcase; cp "$tmp/good.ll" "$d/"; echo "precious" >"$d/afile"
 expect "-o names an existing regular file" 4 "afile|not a directory" facts good.ll -o afile
 [ "$(cat "$d/afile")" = precious ]; check $? "  ... and the file is untouched"
