@@ -21,9 +21,11 @@
  * signal when SIGINT/SIGTERM stopped it.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "dl.h"
@@ -476,6 +478,74 @@ static bool same_dir(const char *x, const char *y) {
 }
 
 
+/* Removes the parents of dir that make_parents created, deepest first, up to top (the
+ * outermost); rmdir, so only while they are empty. */
+static void remove_parents(const char *dir, const char *top) {
+    char *d = mem_strdup(dir);
+    if (!d)
+        return;
+    size_t n = strlen(d), ntop = strlen(top);
+    while (n > 1 && d[n - 1] == '/')
+        d[--n] = '\0';
+    for (char *cut = strrchr(d, '/'); cut; cut = strrchr(d, '/')) {
+        *cut = '\0';
+        if (strlen(d) < ntop)
+            break;
+        rmdir(d);
+        if (strcmp(d, top) == 0)
+            break;
+    }
+    mem_free(d);
+}
+
+/* Creates the missing parents of dir (mkdir -p of all but its last component), as the
+ * engine's writer does for -o. OUT *top: the outermost directory created (mem_free it),
+ * NULL when none was missing. -1 with errno on failure, with what it created removed. */
+static int make_parents(const char *dir, char **top) {
+    *top = NULL;
+    char *d = mem_strdup(dir);
+    if (!d) {
+        errno = ENOMEM;
+        return -1;
+    }
+    size_t n = strlen(d);
+    while (n > 1 && d[n - 1] == '/')
+        d[--n] = '\0';
+    char *last = strrchr(d, '/');
+    int rc = 0;
+    if (last && last != d) { /* not "x" or "/x", whose parent exists */
+        *last = '\0';
+        for (char *q = d + 1;; q++) {
+            if (*q != '/' && *q != '\0')
+                continue;
+            char c = *q;
+            *q = '\0';
+            if (q[-1] != '/') { /* not the empty component of "a//b" */
+                if (mkdir(d, 0777) == 0) {
+                    if (!*top && !(*top = mem_strdup(d))) {
+                        rmdir(d);
+                        errno = ENOMEM;
+                        rc = -1;
+                    }
+                } else if (errno != EEXIST)
+                    rc = -1;
+            }
+            *q = c;
+            if (rc != 0 || c == '\0')
+                break;
+        }
+    }
+    if (rc != 0 && *top) {
+        int e = errno;
+        remove_parents(dir, *top);
+        mem_free(*top);
+        *top = NULL;
+        errno = e;
+    }
+    mem_free(d);
+    return rc;
+}
+
 /* Returns -1 to go on, or the exit code (help printed, usage error). */
 static int parse_args(int argc, char **argv, AnalyzeArgs *a) {
     int rc = analysis_parse_args(&a->base, argc, argv, own_option, a);
@@ -536,10 +606,20 @@ int cmd_analyze(int argc, char **argv) {
     /* the fact directory (a second walk, as irlog facts does it), then the results */
     if (a.factdir) {
         double tf = analysis_now();
+        char *top = NULL;
+        if (make_parents(a.factdir, &top) != 0) {
+            cli_error("analyze: --facts %s: cannot create its parent directories: %s",
+                      a.factdir, strerror(errno));
+            rc = EXIT_OUTPUT;
+            goto out;
+        }
         progress_show(true, "writing the facts to %s", a.factdir);
         rc = facts_generate(b->inputs, b->ninputs, a.factdir);
         progress_done();
         sum.t_facts = analysis_now() - tf;
+        if (rc != EXIT_OK && top)
+            remove_parents(a.factdir, top);
+        mem_free(top);
         if (rc != EXIT_OK)
             goto out;
     }

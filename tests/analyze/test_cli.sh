@@ -266,6 +266,25 @@ check $? "a failed run leaves an existing -o directory as it was" err.txt
 diff -r facts factsf >d.txt; check $? "--facts writes what irlog facts writes" d.txt
 diff -r out outf >d.txt; check $? "--facts: the same results" d.txt
 grep -q "the facts to factsf/" sum.txt; check $? "--facts: the summary says where" sum.txt
+# --facts creates its missing parents, as -o does
+"$irlog" analyze t.bc -o new1/deep/out --facts new2/deep/facts >/dev/null 2>err.txt &&
+  diff -r facts new2/deep/facts >d.txt && diff -r out new1/deep/out >d.txt
+check $? "--facts and -o in directories that do not exist yet: both created, the same files" err.txt
+# ... and when one cannot be created (a regular file on the way; a name too long, after
+# creating the parents before it): exit 4, the reason, no results, nothing it created left
+long=$(printf 'x%.0s' $(seq 300))
+printf 'keep\n' >plain
+for bad in plain/sub/facts "new3/$long/facts"; do
+  "$irlog" analyze t.bc -o out4 --facts "$bad" >/dev/null 2>err.txt; rc=$?
+  { [ $rc = 4 ] && grep -q "cannot create its parent directories" err.txt && [ ! -e out4 ] &&
+      [ ! -e new3 ] && [ "$(cat plain)" = keep ] && no_tmp .; } >/dev/null 2>&1
+  check $? "--facts ${bad:0:12}...: its parent cannot be created: exit 4 ($rc), nothing written" err.txt
+done
+# the parents are made, the directory itself cannot be (its temporary name, 250 bytes and
+# .tmp-irlog.PID, is too long): exit 4, and the parents made for it are removed again
+"$irlog" analyze t.bc -o out5 --facts "new5/${long:0:250}" >/dev/null 2>err.txt; rc=$?
+{ [ $rc = 4 ] && grep -q "File name too long" err.txt && [ ! -e out5 ] && [ ! -e new5 ]; } >/dev/null 2>&1
+check $? "--facts: writing fails in parents it created: exit 4 ($rc), the parents removed" err.txt
 
 # ---- 9. help
 "$irlog" analyze --help >help.txt 2>&1 && grep -q -- '--entry' help.txt && grep -q '^exit: 0 ok, 2 usage, 3 bad input' help.txt
