@@ -100,6 +100,7 @@ typedef struct Em {
     bool unnamed_done;
     StrBuf uselist;    /* the uselistorder directives of the function being written */
     Sym cur_fn;        /* function being written, EM_NONE outside */
+    uint64_t prog_as;  /* the datalayout's program address space (`P<n>`; 0 without) */
     Sym *gorder[4];    /* global variables, aliases, ifuncs, functions in module order */
     size_t ngorder[4]; /* (by global_value_index; those without one after, in row order) */
 } Em;

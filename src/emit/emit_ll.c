@@ -202,9 +202,27 @@ static void add_inline_asm(Em *em, Sym a) {
 static void add_call_body(Em *em, Sym I, const char *opc) {
     add_cc(em, opt_role(em, I, opc, "calling_convention"));
     add_attrs(em, rel_of(em, opc, "return_attribute"), I, " ");
+    Sym callee = role(em, I, opc, "function");
+    /* the callee's address space of a call or invoke, as llvm-dis writes it: when it is
+     * not 0, or when the program address space is not 0 (the parser's default for a
+     * callee); callbr has no such syntax */
+    if (callee != EM_NONE && strcmp(opc, "callbr") != 0) {
+        /* looked up without an error: a callee without a type is reported below; inline
+         * asm is a `ptr` */
+        Sym ct = EM_NONE;
+        if (!em_has(em->f, REL_inline_asm, callee)) {
+            ct = em_opt_sym(em, REL_variable_type, callee, 1);
+            if (ct == EM_NONE)
+                ct = em_opt_sym(em, REL_constant_type, callee, 1);
+        }
+        uint64_t as = 0;
+        if (ct != EM_NONE && !em_get(em->f, REL_pointer_type_addrspace, ct, 1, &as))
+            as = 0;
+        if (as || em->prog_as)
+            sb_addf(em->out, " addrspace(%llu)", (unsigned long long)as);
+    }
     Sym fty = role(em, I, opc, "function_type");
     sb_addf(em->out, " %s ", fty == EM_NONE ? "<error>" : em_type(em, fty));
-    Sym callee = role(em, I, opc, "function");
     if (callee != EM_NONE && em_has(em->f, REL_inline_asm, callee))
         add_inline_asm(em, callee);
     else
@@ -1050,7 +1068,11 @@ static void write_function(Em *em, Sym fn) {
     if (ua != EM_NONE)
         sb_addf(out, " %s", em_str(em->f, ua));
     uint64_t as = 0;
-    if (em_get(em->f, REL_global_value_address_space, fn, 1, &as) && as)
+    /* as llvm-dis: also addrspace(0) when the program address space is another, where
+     * the parser would otherwise put the function */
+    if (!em_get(em->f, REL_global_value_address_space, fn, 1, &as))
+        as = 0;
+    if (as || em->prog_as)
         sb_addf(out, " addrspace(%llu)", (unsigned long long)as);
     add_attrs(em, REL_function_fn_attribute, fn, " ");
     add_section_partition(em, fn, " ");
@@ -1120,6 +1142,26 @@ static void add_header_line(Em *em, const char *key, Sym s) {
     sb_addc(em->out, '\n');
 }
 
+/* The program address space of datalayout string s: the N of its `P<N>` component
+ * (components are separated by '-'), 0 when it has none. */
+static uint64_t program_address_space(const char *s) {
+    for (const char *p = s; *p;) {
+        const char *e = strchr(p, '-');
+        if (!e)
+            e = p + strlen(p);
+        if (*p == 'P' && e > p + 1) {
+            uint64_t v = 0;
+            const char *q = p + 1;
+            for (; q < e && *q >= '0' && *q <= '9' && v < UINT32_MAX; q++)
+                v = v * 10 + (uint64_t)(*q - '0');
+            if (q == e)
+                return v;
+        }
+        p = *e ? e + 1 : e;
+    }
+    return 0;
+}
+
 static void write_header(Em *em) {
     StrBuf *out = em->out;
     EmRel *mods = em_rel(em->f, REL_module);
@@ -1130,7 +1172,9 @@ static void write_header(Em *em) {
     }
     Sym m = (Sym)em_cell(em->f, REL_module, 0, 0);
     add_header_line(em, "source_filename = ", em_opt_sym(em, REL_module_source_filename, m, 1));
-    add_header_line(em, "target datalayout = ", em_opt_sym(em, REL_module_data_layout, m, 1));
+    Sym dl = em_opt_sym(em, REL_module_data_layout, m, 1);
+    add_header_line(em, "target datalayout = ", dl);
+    em->prog_as = dl == EM_NONE ? 0 : program_address_space(em_str(em->f, dl));
     add_header_line(em, "target triple = ", em_opt_sym(em, REL_module_target_triple, m, 1));
     uint32_t *rows;
     size_t n = em_rows_sorted(em, REL_module_inline_asm, 0, m, 1, &rows);
