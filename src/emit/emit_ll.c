@@ -198,6 +198,17 @@ static void add_inline_asm(Em *em, Sym a) {
         em_add_quoted(em->out, em_str(em->f, c), em_len(em->f, c));
 }
 
+/* Is parameter k of function type fty of type metadata? */
+static bool param_is_metadata(Em *em, Sym fty, size_t k) {
+    const uint32_t *rows;
+    size_t n = em_find(em->f, REL_function_type_param, 0, fty, &rows);
+    for (size_t j = 0; j < n; j++)
+        if ((uint64_t)em_cell(em->f, REL_function_type_param, rows[j], 1) == k)
+            return em_has(em->f, REL_metadata_type,
+                          (Sym)em_cell(em->f, REL_function_type_param, rows[j], 2));
+    return false;
+}
+
 /* call / invoke / callbr: everything from the calling convention to the bundles. */
 static void add_call_body(Em *em, Sym I, const char *opc) {
     add_cc(em, opt_role(em, I, opc, "calling_convention"));
@@ -250,6 +261,13 @@ static void add_call_body(Em *em, Sym I, const char *opc) {
         if (i)
             sb_adds(em->out, ", ");
         Sym a = (Sym)em_cell(em->f, argrel, rows[i], 2);
+        /* A metadata argument that wraps a constant has the constant's id (`i32 1`):
+         * the parameter's type says which of the two it is. */
+        if (fty != EM_NONE && em_has(em->f, REL_metadata, a) && param_is_metadata(em, fty, i)) {
+            sb_adds(em->out, "metadata ");
+            sb_adds(em->out, em_md(em, a));
+            continue;
+        }
         const char *t = em_operand(em, a);
         /* "<type> <value>": attributes go between the two */
         if (em_has(em->f, REL_block, a) || (!em_has(em->f, REL_variable, a) &&
