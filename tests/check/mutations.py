@@ -172,6 +172,8 @@ CASES = [
     ("freeze_type", A + "36", [("sub", "freeze_instruction_operand", row(A + "36", "@arith:%sel"), row(A + "36", "@arith:%se"))]),
     # ---- globals
     ("global_variable_attribute_subject", "@nothing", [("add", "global_variable_attribute", row("@nothing", "nounwind"))]),
+    # ---- metadata
+    ("metadata_value_has_value", "i32 7", [("add", "metadata", "i32 7"), ("add", "metadata_class", row("i32 7", "value"))]),
 ]
 
 def esc(s):  # rows are written as the fact files hold them (TSV escaping)
