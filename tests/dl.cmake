@@ -7,7 +7,9 @@
 # at most 40 s; the long campaign: python3 tests/dl/stress.py build/irlog --runs 2000).
 # dl.souffle_property: random programs, irlog against Soufflé's interpreter (Soufflé from
 # $SOUFFLE or PATH; skips without it; CI: at most 45 s).
-# Under IRLOG_TSAN the property test runs at -j 2 and -j 4 (ThreadSanitizer).
+# dl.incl_property: random inclusion rules over graphs with cycles (tests/dl/incl_property.py),
+# with their collapse on and off, against a naive fixpoint.
+# Under IRLOG_TSAN the property tests run at -j 2 and -j 4 (ThreadSanitizer).
 # Not registered (they need Soufflé's source, SOUFFLE_SRC, and skip without it; see
 # docs/datalog.md): tests/dl/souffle_conformance.sh (Soufflé's evaluation and example
 # cases) and tests/dl/souffle_errors.sh (its semantic and syntactic error cases).
@@ -24,12 +26,17 @@ if(IRLOG_HAVE_DL)
   if(IRLOG_PYTHON3)
     if(IRLOG_TSAN)
       set(IRLOG_DL_PROPERTY_ARGS --count 100 --jobs 2,4)
+      set(IRLOG_DL_INCL_ARGS --count 60 --jobs 2,4)
     else()
       set(IRLOG_DL_PROPERTY_ARGS --count 150)
+      set(IRLOG_DL_INCL_ARGS --count 100)
     endif()
     add_test(NAME dl.property
              COMMAND ${IRLOG_PYTHON3} ${CMAKE_SOURCE_DIR}/tests/dl/property.py
                      $<TARGET_FILE:irlog> ${IRLOG_DL_PROPERTY_ARGS})
+    add_test(NAME dl.incl_property
+             COMMAND ${IRLOG_PYTHON3} ${CMAKE_SOURCE_DIR}/tests/dl/incl_property.py
+                     $<TARGET_FILE:irlog> ${IRLOG_DL_INCL_ARGS})
     add_test(NAME dl.stress
              COMMAND ${IRLOG_PYTHON3} ${CMAKE_SOURCE_DIR}/tests/dl/stress.py
                      $<TARGET_FILE:irlog> --runs 2000 --seconds 40)

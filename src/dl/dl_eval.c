@@ -934,6 +934,7 @@ static void exec_scan(Worker *w, const DlOp *op, DlCursor c, size_t count) {
 /* The head's set (the head columns but the last) ∪= the set of the keys-only op's prefix
  * (ukey) in set_rel, or in its delta: emits the members that neither the head's mirror
  * (R at the start of the phase) nor this worker's earlier unions in the phase hold. */
+static void union_into(Worker *w, const DlOp *op, DlValue *t, const DlBits *sb);
 static void exec_union(Worker *w, const DlOp *op) {
     uint32_t har = op->arity;
     DlValue t[64];
@@ -945,6 +946,12 @@ static void exec_union(Worker *w, const DlOp *op) {
         const DlSetMap *sm = op->set_delta ? w->dmirror[op->set_rel] : w->mirror[op->set_rel];
         sb = sm ? dl_setmap_get(sm, w->ukey) : NULL;
     }
+    union_into(w, op, t, sb);
+}
+
+/* The head's set of t (its columns but the last) ∪= sb, as exec_union. */
+static void union_into(Worker *w, const DlOp *op, DlValue *t, const DlBits *sb) {
+    uint32_t har = op->arity;
     if (!sb || !sb->count)
         return;
     if (sb->count <= SET_SMALL) {
@@ -1118,12 +1125,52 @@ static Status worker_env(Worker *w, const DlPlanRule *r) {
     return OK;
 }
 
+/* An inclusion rule's delta version (DlPlanRule.incl) over its collapsed graph: each key
+ * x of the head's delta unions its delta set into the sets of the nodes x's values go
+ * to; then each new star edge carries what its source holds. */
+static void run_incl(Worker *w, const DlPlanRule *r) {
+    const DlIncl *g = r->incl_rt;
+    const DlOp *em = &r->ops[r->nops - 1];
+    const DlSetMap *dm = w->dmirror[r->head_rel];
+    DlValue t[2];
+    for (uint32_t k = 0; dm && k < dm->n; k++) {
+        const DlBits *sb = &dm->sets[k];
+        uint32_t a = sb->count ? dl_incl_node(g, dm->keys[k]) : UINT32_MAX;
+        if (a == UINT32_MAX)
+            continue;
+        for (size_t i = 0;; i++) {
+            uint32_t b = dl_incl_targets(g, a, i);
+            if (b == UINT32_MAX)
+                break;
+            if (b == a)
+                continue;
+            t[0] = dl_incl_value(g, b);
+            union_into(w, em, t, sb);
+            if (w->st != OK)
+                return;
+        }
+    }
+    size_t np;
+    const DlValue *pv = dl_incl_pending(g, &np);
+    const DlSetMap *hm = w->mirror[r->head_rel];
+    for (size_t i = 0; hm && i < np; i++) {
+        t[0] = pv[2 * i + 1];
+        union_into(w, em, t, dl_setmap_get(hm, &pv[2 * i]));
+        if (w->st != OK)
+            return;
+    }
+}
+
 /* Runs one rule; when ranged, its first op is a SCAN limited to `count` tuples from c. */
 static Status run_rule(Worker *w, const DlPlanRule *r, bool ranged, DlCursor c, size_t count) {
     Status st = worker_env(w, r);
     if (st != OK)
         return st;
     w->st = OK;
+    if (r->incl_rt) {
+        run_incl(w, r);
+        return w->st;
+    }
     memset(w->hints, 0, sizeof w->hints);
     if (ranged)
         exec_scan(w, &r->ops[0], c, count);
@@ -1333,7 +1380,8 @@ static size_t out_count(const Worker *w, uint32_t rel) {
 /* A version whose delta is empty derives nothing: skipped without running the atoms its
  * plan puts before the delta (a `.plan` or the written order may put it late). */
 static bool delta_empty(const Eval *ev, const DlPlanRule *r) {
-    if (r->delta_lit < 0)
+    size_t np = 0;
+    if (r->delta_lit < 0 || (r->incl_rt && (dl_incl_pending(r->incl_rt, &np), np)))
         return false;
     for (uint32_t i = 0; i < r->nops; i++) {
         const DlOp *op = &r->ops[i];
@@ -1482,7 +1530,7 @@ static Status run_phase(Eval *ev, const DlPlanRule *rules, uint32_t n, bool rec)
         const DlOp *op = &rules[i].ops[0];
         if (rec && delta_empty(ev, &rules[i]))
             continue;
-        if (op->kind != DL_OP_SCAN) {
+        if (op->kind != DL_OP_SCAN || rules[i].incl_rt) {
             Task t = {&rules[i], {0}, 0, false};
             TRY(vec_push(&ev->tasks, t));
             continue;
@@ -1627,6 +1675,8 @@ static void print_join_order(const DlProgram *p, const DlPlanRule *r, FILE *f) {
                   f);
         fputc(')', f);
     }
+    if (r->incl)
+        fprintf(f, " (inclusion: over %s's cycles collapsed)", p->decls.v[r->incl_edge].name);
     fputc('\n', f);
 }
 
@@ -1852,6 +1902,50 @@ static Status free_dead(DlProgram *p, const uint32_t *last, uint32_t s) {
     return OK;
 }
 
+/* The edges an inclusion rule's graph gains before an iteration: what E gained (its delta)
+ * when E is derived in the same stratum, all of E at the first iteration when it is
+ * derived below. */
+static Status incl_feed(Eval *ev, DlPlanRule *r, uint32_t nit) {
+    DlProgram *p = ev->p;
+    uint32_t e = r->incl_edge;
+    const DlRel *d = p->decls.v[e].stratum == ev->cur_s ? ev->delta[e]
+                     : nit == 0                        ? p->rels[e]
+                                                       : NULL;
+    Status st = OK;
+    if (d && d->set) {
+        const DlSetMap *m = d->set;
+        for (uint32_t k = 0; k < m->n && st == OK; k++) {
+            DlBitsIter it = {&m->sets[k], 0, 0, 0};
+            DlValue y;
+            while (st == OK && dl_bits_next(&it, &y))
+                st = dl_incl_add(r->incl_rt, m->keys[k], y);
+        }
+    } else if (d) {
+        DlCursor c;
+        if (dl_rel_first(d, 0, &c))
+            do {
+                const DlValue *t = dl_cursor_tuple(d, &c);
+                st = dl_incl_add(r->incl_rt, dl_rel_col0(d, t, 0), dl_rel_col0(d, t, 1));
+            } while (st == OK && dl_cursor_next(d, &c));
+    }
+    return st == OK ? dl_incl_settle(r->incl_rt) : st;
+}
+
+/* The graphs of a stratum's inclusion rules: made (on) or freed (off). */
+static Status incl_graphs(DlStratum *sv, bool on) {
+    for (uint32_t i = 0; i < sv->nrec; i++) {
+        DlPlanRule *r = &sv->rec[i];
+        dl_incl_free(r->incl_rt);
+        r->incl_rt = NULL;
+        if (on && r->incl) {
+            Status st = dl_incl_new(&r->incl_rt);
+            if (st != OK)
+                return st;
+        }
+    }
+    return OK;
+}
+
 Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
     Status st = OK;
     Eval ev = {0};
@@ -1960,6 +2054,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             if (ev.dneed[rel])
                 ev.dmirror[rel] = ev.mirror[rel];
         }
+        TRY(incl_graphs(sv, true));
         for (uint32_t nit = 0;; nit++) {
             bool any = false;
             for (uint32_t i = 0; i < sv->nrels; i++) {
@@ -1984,7 +2079,13 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
                                &p->mem));
             }
             ev.cur_it = nit + 1;
+            for (uint32_t i = 0; i < sv->nrec; i++)
+                if (sv->rec[i].incl_rt)
+                    TRY(incl_feed(&ev, &sv->rec[i], nit));
             TRY(run_phase(&ev, sv->rec, sv->nrec, true));
+            for (uint32_t i = 0; i < sv->nrec; i++)
+                if (sv->rec[i].incl_rt)
+                    dl_incl_clear_pending(sv->rec[i].incl_rt);
             TRY(advance(&ev, sv));
             if (o->progress) {
                 pr.iteration++;
@@ -2014,6 +2115,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             free_dmirror(&ev, rel);
             ev.dneed[rel] = false;
         }
+        incl_graphs(sv, false);
         for (size_t r = 0; r < nrel; r++)
             if (ev.mlast[r] == s)
                 drop_mirror(&ev, (uint32_t)r);
@@ -2021,6 +2123,8 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             TRY(free_dead(p, dead, s));
     }
 fail:
+    for (uint32_t s = 0; s < p->nstrata; s++)
+        incl_graphs(&p->strata[s], false);
     if (st == E_LIMIT && ev.deadline && stop_now(NULL, ev.deadline) &&
         !stop_now(o->interrupt, 0)) {
         p->timed_out = true;

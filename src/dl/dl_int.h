@@ -294,6 +294,13 @@ typedef struct DlPlanRule {
     uint32_t nenv;      /* variables + constants */
     DlValue *init;      /* nenv values: constants filled in */
     uint64_t version;   /* semi-naive version number (for .plan) */
+    /* An inclusion rule H(y, o) :- E(x, y), H(x, o), the version reading H's delta, set at
+     * a time (dl_plan: mark_incl): dl_eval runs it over the graph of E with its cycles
+     * collapsed (dl_incl.c) instead of its ops. incl_edge: E. incl_rt: that graph while
+     * the rule's stratum runs (NULL otherwise, or with IRLOG_DL_NO_INCL set at planning). */
+    bool incl;
+    uint32_t incl_edge;
+    struct DlIncl *incl_rt;
     /* profile (DlRunOptions.profile): accumulated over a run */
     uint64_t prof_ns;   /* wall time in this rule */
     uint64_t prof_out;  /* tuples emitted (before duplicates are removed) */
@@ -551,6 +558,31 @@ static inline bool dl_bits_has(const DlBits *b, DlValue v) {
 /* b's block blk |= word (b belongs to m, which accounts its memory). OUT *added: the bits
  * that were not there. */
 Status dl_bits_or(DlSetMap *m, DlBits *b, uint64_t blk, uint64_t word, uint64_t *added);
+
+/* ---- inclusion graphs (dl_incl.c) ---------------------------------------------------- */
+/* The edges of an inclusion rule (DlPlanRule.incl) as its stratum runs, with their
+ * strongly connected components collapsed into stars. */
+typedef struct DlIncl DlIncl;
+Status dl_incl_new(DlIncl **out);
+void dl_incl_free(DlIncl *g);
+/* Adds the edge x -> y (each edge once). */
+Status dl_incl_add(DlIncl *g, DlValue x, DlValue y);
+/* Finds the components again when the edges have doubled since the last time; the star
+ * edges this adds are then pending. */
+Status dl_incl_settle(DlIncl *g);
+/* The node of a value (UINT32_MAX: no edge has it), and back. */
+uint32_t dl_incl_node(const DlIncl *g, DlValue v);
+DlValue dl_incl_value(const DlIncl *g, uint32_t node);
+/* The i-th node that node's values go to (edges to other components, then its star);
+ * UINT32_MAX past the last. */
+uint32_t dl_incl_targets(const DlIncl *g, uint32_t node, size_t i);
+/* The star edges added since dl_incl_clear_pending, as *npairs pairs (source, target) of
+ * values: each must carry what its source already holds. */
+const DlValue *dl_incl_pending(const DlIncl *g, size_t *npairs);
+void dl_incl_clear_pending(DlIncl *g);
+/* Nodes, and nodes in components of two or more (for the profile). */
+size_t dl_incl_nodes(const DlIncl *g);
+size_t dl_incl_collapsed(const DlIncl *g);
 
 /* ---- program -------------------------------------------------------------------- */
 struct DlProgram {

@@ -1022,6 +1022,38 @@ static Status set_at_a_time(DlProgram *p, DlPlanRule *r) {
     return OK;
 }
 
+/* Marks an inclusion rule's version that reads the head's delta (DlPlanRule.incl): the
+ * clause is H(y, o) :- E(x, y), H(x, o) with x, y and o three variables, nothing else, E
+ * binary and not H, and the version runs set at a time from H's delta. Then o only passes
+ * from x to y, so H's sets are closed under the edges of E, and any edges with the same
+ * transitive closure give the same H (dl_incl.c). */
+static void mark_incl(DlProgram *p, DlPlanRule *r) {
+    const DlClause *cl = &p->clauses.v[r->clause];
+    const DlOp *emit = &r->ops[r->nops - 1];
+    const DlAtom *h = &cl->head;
+    if (emit->kind != DL_OP_EMIT || !emit->set_union || !emit->set_delta ||
+        emit->set_rel != r->head_rel || cl->nbody != 2 || cl->naggs || h->nargs != 2 ||
+        r->delta_lit < 0)
+        return;
+    uint32_t hi = (uint32_t)r->delta_lit, ei = 1 - hi;
+    if (hi > 1 || cl->body[0].kind != DL_LIT_ATOM || cl->body[1].kind != DL_LIT_ATOM)
+        return;
+    const DlAtom *ha = &cl->body[hi].atom, *ea = &cl->body[ei].atom;
+    if (ha->rel != h->rel || ea->rel == h->rel || ea->nargs != 2 ||
+        p->decls.v[ea->rel].eqrel)
+        return;
+    const DlExpr *e[6] = {h->args[0], h->args[1], ha->args[0], ha->args[1], ea->args[0],
+                          ea->args[1]};
+    for (int k = 0; k < 6; k++)
+        if (e[k]->kind != DL_X_VAR || e[k]->agg)
+            return;
+    uint32_t y = e[0]->var, o = e[1]->var, x = e[2]->var;
+    if (x == y || x == o || y == o || e[3]->var != o || e[4]->var != x || e[5]->var != y)
+        return;
+    r->incl = true;
+    r->incl_edge = ea->rel;
+}
+
 /* Relations stored as sets (DlRel.set): those a set-at-a-time rule derives (each a
  * set_candidate). */
 static Status set_stores(DlProgram *p) {
@@ -1247,6 +1279,10 @@ Status dl_plan_build(DlProgram *p, Diags *d) {
             for (uint32_t i = 0; i < p->strata[c].nrec; i++)
                 TRY(set_at_a_time(p, &p->strata[c].rec[i]));
         TRY(set_stores(p));
+        if (!getenv("IRLOG_DL_NO_INCL"))
+            for (uint32_t c = 0; c < p->nstrata; c++)
+                for (uint32_t i = 0; i < p->strata[c].nrec; i++)
+                    mark_incl(p, &p->strata[c].rec[i]);
     }
     /* a search outside aggregates that binds nothing only needs one match (the rest of
      * the rule would run again with the same values; inside an aggregate every match
