@@ -46,7 +46,10 @@ static int write_output(const char *out, const StrBuf *text) {
         return EXIT_OK;
     }
     StrBuf tmp = SB_INIT;
-    sb_addf(&tmp, "%s.tmp.%ld", out, (long)getpid());
+    if (path_is_special(out))
+        sb_adds(&tmp, out); /* written in place, not replaced */
+    else
+        sb_addf(&tmp, "%s.tmp.%ld", out, (long)getpid());
     if (tmp.oom)
         return EXIT_INTERNAL;
     FILE *f = fopen(tmp.buf, "wb");
@@ -57,9 +60,10 @@ static int write_output(const char *out, const StrBuf *text) {
     }
     bool ok = fwrite(text->buf, 1, text->len, f) == text->len;
     ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp.buf, out) != 0) {
+    if (!ok || (strcmp(tmp.buf, out) != 0 && rename(tmp.buf, out) != 0)) {
         cli_error("cannot write %s: %s", out, strerror(errno));
-        remove(tmp.buf);
+        if (strcmp(tmp.buf, out) != 0)
+            remove(tmp.buf);
         sb_release(&tmp);
         return EXIT_OUTPUT;
     }
@@ -186,13 +190,17 @@ static int finish(const char *out, const StrBuf *text, bool verify) {
     int rc = EXIT_OK;
     if (ends_with(out, ".bc")) {
         StrBuf tmp = SB_INIT;
-        sb_addf(&tmp, "%s.tmp.%ld", out, (long)getpid());
+        bool in_place = path_is_special(out); /* a device: written, not replaced */
+        if (in_place)
+            sb_adds(&tmp, out);
+        else
+            sb_addf(&tmp, "%s.tmp.%ld", out, (long)getpid());
         if (tmp.oom) {
             sb_release(&what);
             return EXIT_INTERNAL;
         }
         rc = llvm_check(text, what.buf, tmp.buf);
-        if (rc == EXIT_OK && rename(tmp.buf, out) != 0) {
+        if (rc == EXIT_OK && !in_place && rename(tmp.buf, out) != 0) {
             cli_error("cannot write %s: %s", out, strerror(errno));
             remove(tmp.buf);
             rc = EXIT_OUTPUT;

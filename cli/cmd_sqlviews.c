@@ -118,7 +118,11 @@ int cmd_sqlviews(int argc, char **argv) {
         } else {
             /* a temporary name beside the target, renamed when complete */
             StrBuf tmp = SB_INIT;
-            sb_addf(&tmp, "%s.tmp.%ld", outpath, (long)getpid());
+            bool in_place = path_is_special(outpath); /* a device: written, not replaced */
+            if (in_place)
+                sb_adds(&tmp, outpath);
+            else
+                sb_addf(&tmp, "%s.tmp.%ld", outpath, (long)getpid());
             FILE *f = tmp.oom ? NULL : fopen(tmp.buf, "wb");
             bool ok = f && fwrite(out.buf, 1, out.len, f) == out.len;
             int err = errno;
@@ -126,12 +130,12 @@ int cmd_sqlviews(int argc, char **argv) {
                 ok = false;
                 err = errno;
             }
-            if (ok && rename(tmp.buf, outpath) != 0) {
+            if (ok && !in_place && rename(tmp.buf, outpath) != 0) {
                 ok = false;
                 err = errno;
             }
             if (!ok) {
-                if (f)
+                if (f && !in_place)
                     unlink(tmp.buf);
                 cli_error("sql-views: cannot write '%s': %s", outpath, strerror(err));
                 rc = EXIT_OUTPUT;

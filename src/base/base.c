@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 static long fail_after = -1;
 
@@ -84,4 +85,9 @@ void count_human(char *buf, size_t n, size_t v) {
         snprintf(buf, n, "%zuk", v / 1000);
     else
         snprintf(buf, n, "%zu", v);
+}
+
+bool path_is_special(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }

@@ -70,4 +70,9 @@ size_t mem_peak_rss_kib(void);
 /* Writes a count as people read it in a progress line: 1234, 56k, 78M. */
 void count_human(char *buf, size_t n, size_t v);
 
+/* Whether path names an existing file that is neither a regular file nor a directory (a
+ * device such as /dev/null, a FIFO, a socket). An output there is written in place:
+ * renaming a temporary file over it would replace it (as root, /dev/null itself). */
+bool path_is_special(const char *path);
+
 #endif

@@ -1446,17 +1446,22 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
             }
             made_dir = true;
         }
-        StrBuf tmp = SB_INIT;
-        sb_addf(&tmp, "%s.tmp.%ld", pd.final, (long)getpid());
-        pd.tmp = sb_detach(&tmp, NULL);
-        if (!pd.tmp || vec_push(&pend, pd) != OK) {
+        /* a temporary name beside the file, renamed when every output is written; a
+         * device (filename=/dev/null) is written in place: pd.tmp NULL */
+        bool in_place = path_is_special(pd.final);
+        if (!in_place) {
+            StrBuf tmp = SB_INIT;
+            sb_addf(&tmp, "%s.tmp.%ld", pd.final, (long)getpid());
+            pd.tmp = sb_detach(&tmp, NULL);
+        }
+        if ((!in_place && !pd.tmp) || vec_push(&pend, pd) != OK) {
             mem_free(pd.tmp);
             mem_free(pd.final);
             mem_free(order);
             st = E_NOMEM;
             goto fail;
         }
-        FILE *f = fopen(pd.tmp, "wb");
+        FILE *f = fopen(in_place ? pd.final : pd.tmp, "wb");
         if (!f) {
             diags_add(d, DIAG_ERROR, dir->loc, "cannot write output file '%s' of relation '%s': %s",
                       pd.final, dc->name, strerror(errno));
@@ -1533,7 +1538,7 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
         so->tmp = NULL;
     }
     for (size_t i = 0; i < pend.len; i++)
-        if (rename(pend.v[i].tmp, pend.v[i].final) != 0) {
+        if (pend.v[i].tmp && rename(pend.v[i].tmp, pend.v[i].final) != 0) {
             SrcLoc nl = {0};
             diags_add(d, DIAG_ERROR, nl, "cannot rename '%s' to '%s': %s", pend.v[i].tmp,
                       pend.v[i].final, strerror(errno));
@@ -1548,7 +1553,7 @@ fail:
         pthread_mutex_destroy(&wr.mu);
     }
     for (size_t i = 0; i < pend.len; i++) {
-        if (st != OK)
+        if (st != OK && pend.v[i].tmp)
             unlink(pend.v[i].tmp);
         mem_free(pend.v[i].tmp);
         mem_free(pend.v[i].final);
