@@ -175,6 +175,10 @@ void analysis_print_diags(const Analysis *a);
 
 /* Prints `irlog: error: ...` on stderr. */
 void cli_error(const char *fmt, ...) IRLOG_PRINTF(1, 2);
+/* Writes len bytes to path under a temporary name beside it, renamed over path when all
+ * were written (nothing is left on failure); a path that is a device or a FIFO
+ * (path_is_special) is written in place. 0, or the errno of the failure. */
+int cli_write_file(const char *path, const char *buf, size_t len);
 /* Writes s as a JSON string literal (quotes, escapes). */
 void cli_json_str(FILE *out, const char *s);
 /* Prints the usage line of one command on stderr and returns EXIT_USAGE. */

@@ -45,29 +45,13 @@ static int write_output(const char *out, const StrBuf *text) {
         }
         return EXIT_OK;
     }
-    StrBuf tmp = SB_INIT;
-    if (path_is_special(out))
-        sb_adds(&tmp, out); /* written in place, not replaced */
-    else
-        sb_addf(&tmp, "%s.tmp.%ld", out, (long)getpid());
-    if (tmp.oom)
+    int err = cli_write_file(out, text->buf, text->len);
+    if (err == ENOMEM)
         return EXIT_INTERNAL;
-    FILE *f = fopen(tmp.buf, "wb");
-    if (!f) {
-        cli_error("cannot write %s: %s", out, strerror(errno));
-        sb_release(&tmp);
+    if (err) {
+        cli_error("cannot write %s: %s", out, strerror(err));
         return EXIT_OUTPUT;
     }
-    bool ok = fwrite(text->buf, 1, text->len, f) == text->len;
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || (strcmp(tmp.buf, out) != 0 && rename(tmp.buf, out) != 0)) {
-        cli_error("cannot write %s: %s", out, strerror(errno));
-        if (strcmp(tmp.buf, out) != 0)
-            remove(tmp.buf);
-        sb_release(&tmp);
-        return EXIT_OUTPUT;
-    }
-    sb_release(&tmp);
     return EXIT_OK;
 }
 

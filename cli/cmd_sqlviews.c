@@ -116,31 +116,11 @@ int cmd_sqlviews(int argc, char **argv) {
                 rc = EXIT_OUTPUT;
             }
         } else {
-            /* a temporary name beside the target, renamed when complete */
-            StrBuf tmp = SB_INIT;
-            bool in_place = path_is_special(outpath); /* a device: written, not replaced */
-            if (in_place)
-                sb_adds(&tmp, outpath);
-            else
-                sb_addf(&tmp, "%s.tmp.%ld", outpath, (long)getpid());
-            FILE *f = tmp.oom ? NULL : fopen(tmp.buf, "wb");
-            bool ok = f && fwrite(out.buf, 1, out.len, f) == out.len;
-            int err = errno;
-            if (f && fclose(f) != 0 && ok) {
-                ok = false;
-                err = errno;
-            }
-            if (ok && !in_place && rename(tmp.buf, outpath) != 0) {
-                ok = false;
-                err = errno;
-            }
-            if (!ok) {
-                if (f && !in_place)
-                    unlink(tmp.buf);
+            int err = cli_write_file(outpath, out.buf, out.len);
+            if (err) {
                 cli_error("sql-views: cannot write '%s': %s", outpath, strerror(err));
                 rc = EXIT_OUTPUT;
             }
-            sb_release(&tmp);
         }
     }
     if (!warnings) {

@@ -1,7 +1,9 @@
 /* main.c — dispatch of the irlog commands (table in commands.def). */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "facts.h"
@@ -41,6 +43,33 @@ void cli_error(const char *fmt, ...) {
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
+}
+
+int cli_write_file(const char *path, const char *buf, size_t len) {
+    bool in_place = path_is_special(path);
+    StrBuf tmp = SB_INIT;
+    if (in_place)
+        sb_adds(&tmp, path);
+    else
+        sb_addf(&tmp, "%s.tmp.%ld", path, (long)getpid());
+    if (tmp.oom)
+        return ENOMEM;
+    int err = 0;
+    FILE *f = fopen(tmp.buf, "wb");
+    if (!f)
+        err = errno;
+    else {
+        if (fwrite(buf, 1, len, f) != len)
+            err = errno ? errno : EIO;
+        if (fclose(f) != 0 && !err)
+            err = errno;
+        if (!err && !in_place && rename(tmp.buf, path) != 0)
+            err = errno;
+        if (err && !in_place)
+            unlink(tmp.buf);
+    }
+    sb_release(&tmp);
+    return err;
 }
 
 const EmbeddedFile *cli_embedded(const char *name) {

@@ -285,11 +285,3 @@ const DlValue *dl_incl_pending(const DlIncl *g, size_t *npairs) {
 void dl_incl_clear_pending(DlIncl *g) {
     g->pending.len = 0;
 }
-
-size_t dl_incl_nodes(const DlIncl *g) {
-    return g->val.len;
-}
-
-size_t dl_incl_collapsed(const DlIncl *g) {
-    return g->mlist.len;
-}

@@ -580,9 +580,6 @@ uint32_t dl_incl_targets(const DlIncl *g, uint32_t node, size_t i);
  * values: each must carry what its source already holds. */
 const DlValue *dl_incl_pending(const DlIncl *g, size_t *npairs);
 void dl_incl_clear_pending(DlIncl *g);
-/* Nodes, and nodes in components of two or more (for the profile). */
-size_t dl_incl_nodes(const DlIncl *g);
-size_t dl_incl_collapsed(const DlIncl *g);
 
 /* ---- program -------------------------------------------------------------------- */
 struct DlProgram {
