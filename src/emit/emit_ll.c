@@ -778,7 +778,10 @@ static void add_linkage_etc(Em *em, Sym g, bool is_var_decl) {
     else if (is_var_decl)
         sb_adds(out, " external");
     bool local = !strcmp(link, "private") || !strcmp(link, "internal");
-    if (em_has(em->f, REL_global_value_dso_local, g) && !local && !strcmp(vis, "default"))
+    /* dso_local is implied (and not written) by local linkage, and by hidden or
+     * protected visibility except on extern_weak (GlobalValue::isImplicitDSOLocal) */
+    bool implicit = local || (strcmp(vis, "default") != 0 && strcmp(link, "extern_weak") != 0);
+    if (em_has(em->f, REL_global_value_dso_local, g) && !implicit)
         sb_adds(out, " dso_local");
     if (strcmp(vis, "default") != 0 && !local)
         sb_addf(out, " %s", vis);
