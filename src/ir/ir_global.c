@@ -359,11 +359,28 @@ static const char *tok_string(IrCtx *c, Tok t) {
     return r;
 }
 
+/* Emits r(id, the unescaped contents of the quoted token t), NUL bytes kept (the C
+ * API's getters of sections and partitions stop at the first); false if t is not a
+ * quoted token. */
+static bool emit_tok_string(IrCtx *c, IrRel r, const char *id, Tok t) {
+    if (t.n < 2 || t.s[0] != '"' || t.s[t.n - 1] != '"')
+        return false;
+    StrBuf sb = SB_INIT;
+    ir_append_unescaped(&sb, t.s + 1, t.n - 2);
+    if (sb.oom)
+        ir_fail(c, E_NOMEM);
+    else
+        ir_emit_id_str(c, r, id, sb.buf ? sb.buf : "", sb.len);
+    sb_release(&sb);
+    return true;
+}
+
 /* What the printed line of a global value says beyond the C API. */
 typedef struct GlobalText {
     bool dso_local;
     bool thread_local;  /* with mode tl_mode (generaldynamic when no parens) */
     Tok tl_mode;
+    Tok section;        /* quoted token, n = 0 when absent */
     Tok partition;      /* quoted token, n = 0 when absent */
     Tok code_model;     /* quoted token */
     bool comdat;        /* `comdat` present */
@@ -424,7 +441,8 @@ static void parse_global_line(const char *line, GlobalText *gt) {
             continue;
         field = false;
         if (tok_is(t, "section")) {
-            p = tok_next(p, end, &t);
+            if ((p = tok_next(p, end, &t)))
+                gt->section = t;
         } else if (tok_is(t, "partition")) {
             if ((p = tok_next(p, end, &t)))
                 gt->partition = t;
@@ -998,14 +1016,13 @@ static void emit_global_common(IrCtx *c, LLVMValueRef g, const char *id, const c
                          lk != LLVMExternalWeakLinkage);
     if (gt->dso_local || implicit_dso)
         emit_global_value_dso_local(o, id);
-    if (gt->partition.n) {
-        const char *p = tok_string(c, gt->partition);
-        if (p)
-            emit_global_value_partition(o, id, p);
-    }
+    if (gt->partition.n)
+        emit_tok_string(c, REL_global_value_partition, id, gt->partition);
     if (object) {
+        /* from the printed line when it has one: a section name may hold NUL bytes */
         const char *sec = LLVMGetSection(g);
-        if (sec && *sec)
+        if (!(gt->section.n && emit_tok_string(c, REL_global_value_section, id, gt->section)) &&
+            sec && *sec)
             emit_global_value_section(o, id, sec);
         uint64_t al = global_alignment(g, gt);
         if (al)
@@ -1110,7 +1127,11 @@ static void walk_function(IrCtx *c, LLVMValueRef f) {
                     if (!(p = tok_next(p, end, &t)))
                         break;
                     gt.align = t;
-                } else if (tok_is(t, "section") || tok_is(t, "gc")) {
+                } else if (tok_is(t, "section")) {
+                    if (!(p = tok_next(p, end, &t)))
+                        break;
+                    gt.section = t;
+                } else if (tok_is(t, "gc")) {
                     if (!(p = tok_next(p, end, &t)))
                         break;
                 } else if (tok_starts(t, "comdat")) {

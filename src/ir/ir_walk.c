@@ -85,8 +85,8 @@ static void walk_module(IrCtx *c, const char *const *inputs, size_t n) {
     emit_module(o, c->mod_id);
     size_t len;
     const char *s = LLVMGetSourceFileName(c->mod, &len);
-    if (s && len)
-        emit_module_source_filename(o, c->mod_id, ir_intern(c, s, len));
+    if (s && len) /* may hold NUL bytes */
+        ir_emit_id_str(c, REL_module_source_filename, c->mod_id, s, len);
     s = LLVMGetTarget(c->mod);
     if (s && *s)
         emit_module_target_triple(o, c->mod_id, s);
@@ -99,8 +99,13 @@ static void walk_module(IrCtx *c, const char *const *inputs, size_t n) {
         size_t start = 0;
         for (size_t i = 0; i <= len; i++) {
             if (i == len || s[i] == '\n') {
-                if (i > start || i < len)
-                    emit_module_inline_asm(o, c->mod_id, line++, ir_intern(c, s + start, i - start));
+                if (i > start || i < len) { /* a line may hold NUL bytes */
+                    fs_begin(o, REL_module_inline_asm);
+                    fs_sym(o, c->mod_id);
+                    fs_num(o, line++);
+                    fs_symn(o, s + start, i - start);
+                    fs_end(o);
+                }
                 start = i + 1;
             }
         }
