@@ -650,10 +650,11 @@ typedef struct SortCtx {
     const DlDecl *dc;
     const DlRel *r;
     const uint32_t *rank; /* symbol → rank in bytewise order */
+    const uint32_t *pos;  /* declared column → position in the rows' index */
 } SortCtx;
 
 static int row_cmp(const SortCtx *c, const DlValue *a, const DlValue *b) {
-    const uint32_t *pos = c->r->pos0;
+    const uint32_t *pos = c->pos;
     for (uint32_t k = 0; k < c->r->arity; k++) {
         DlValue x = a[pos[k]], y = b[pos[k]];
         if (x == y)
@@ -716,7 +717,9 @@ static int sym_qcmp(const void *x, const void *y) {
     return la < lb ? -1 : la > lb;
 }
 
-static Status symbol_ranks(const DlProgram *p, uint32_t **out) {
+/* *out: each symbol's rank in bytewise order; *byrank (when not NULL): the symbols in that
+ * order. */
+static Status symbol_ranks(const DlProgram *p, uint32_t **out, uint32_t **byrank) {
     size_t n = intern_count(&p->syms);
     uint32_t *ids = mem_alloc(sizeof(uint32_t) * (n + 1));
     uint32_t *rank = mem_alloc(sizeof(uint32_t) * (n + 1));
@@ -731,7 +734,10 @@ static Status symbol_ranks(const DlProgram *p, uint32_t **out) {
     qsort(ids, n, sizeof *ids, sym_qcmp);
     for (size_t i = 0; i < n; i++)
         rank[ids[i]] = (uint32_t)i;
-    mem_free(ids);
+    if (byrank)
+        *byrank = ids;
+    else
+        mem_free(ids);
     *out = rank;
     return OK;
 }
@@ -878,7 +884,7 @@ static Status sorted_with(const DlProgram *p, uint32_t rel, const uint32_t *rank
             mem_free(v);
             return E_NOMEM;
         }
-        SortCtx sc = {p, &p->decls.v[rel], r, rank};
+        SortCtx sc = {p, &p->decls.v[rel], r, rank, r->pos0};
         merge_sort(&sc, v, tmp, n);
         mem_free(tmp);
     }
@@ -894,13 +900,211 @@ Status dl_io_sorted(const DlProgram *p, uint32_t rel, const DlValue ***order) {
         if (dl_decl_kind(dc, k) == DL_KIND_SYMBOL)
             sym = true;
     if (sym) {
-        Status st = symbol_ranks(p, &rank);
+        Status st = symbol_ranks(p, &rank, NULL);
         if (st != OK)
             return st;
     }
     Status st = sorted_with(p, rel, rank, order);
     mem_free(rank);
     return st;
+}
+
+/* Sorts a[0..n) ascending (LSD radix, 11 bits a pass, as many passes as max - min needs).
+ * false when memory is short (a untouched). */
+static bool sort_words(uint64_t *a, size_t n) {
+    uint64_t lo = UINT64_MAX, hi = 0;
+    bool sorted = true;
+    for (size_t i = 0; i < n; i++) {
+        if (a[i] < lo)
+            lo = a[i];
+        if (a[i] > hi)
+            hi = a[i];
+        if (i && a[i - 1] > a[i])
+            sorted = false;
+    }
+    if (sorted)
+        return true;
+    uint32_t bits = 0;
+    while (bits < 64 && ((hi - lo) >> bits))
+        bits++;
+    enum { DIG = 11, NB = 1 << DIG };
+    uint64_t *b = mem_alloc(sizeof *b * n);
+    size_t *cnt = mem_alloc(sizeof *cnt * NB);
+    if (!b || !cnt) {
+        mem_free(b);
+        mem_free(cnt);
+        return false;
+    }
+    uint64_t *src = a, *dst = b;
+    for (uint32_t shift = 0; shift < bits; shift += DIG) {
+        memset(cnt, 0, sizeof *cnt * NB);
+        for (size_t i = 0; i < n; i++)
+            cnt[((src[i] - lo) >> shift) & (NB - 1)]++;
+        size_t sum = 0;
+        for (size_t d = 0; d < NB; d++) {
+            size_t c = cnt[d];
+            cnt[d] = sum;
+            sum += c;
+        }
+        for (size_t i = 0; i < n; i++)
+            dst[cnt[((src[i] - lo) >> shift) & (NB - 1)]++] = src[i];
+        uint64_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != a)
+        DL_MEMCPY(a, src, sizeof *a * n);
+    mem_free(b);
+    mem_free(cnt);
+    return true;
+}
+
+/* The rows of an output relation in output order, a batch at a time (rs_next). When an
+ * index of the relation stores the first declared column first (and it is not a float),
+ * the rows are read from that index, group by group of equal first values: the distinct
+ * first values are collected in one walk and put in output order, then each group is
+ * found (a descent, or nothing when it follows the previous one in the index), gathered
+ * and, unless already in order, sorted. What this holds is the distinct first values and
+ * a batch of groups, not an array of every row: the output of a large relation no longer
+ * raises the run's peak (it was the peak of many runs). Otherwise every row is sorted at
+ * once (sorted_with). */
+typedef struct RowStream {
+    const DlRel *r;
+    SortCtx sc;         /* sc.pos: the positions of the index read */
+    uint32_t ix;        /* group mode: the index walked */
+    uint32_t *pos;      /* group mode: sc.pos (owned) */
+    Row *all;           /* every row, sorted (when not in group mode) */
+    size_t nall;
+    bool all_given;
+    DlValue *first;     /* group mode: the distinct first values, in output order */
+    size_t nfirst, fi;
+    DlCursor c, hint;
+    bool cvalid;
+    Row *buf, *tmp;     /* the batch, and merge scratch */
+    size_t bcap, tcap;
+} RowStream;
+
+static void rs_close(RowStream *s) {
+    mem_free(s->pos);
+    mem_free(s->all);
+    mem_free(s->first);
+    mem_free(s->buf);
+    mem_free(s->tmp);
+    memset(s, 0, sizeof *s);
+}
+
+/* rank/byrank: symbol_ranks' arrays (NULL when no column is a symbol). */
+static Status rs_open(RowStream *s, const DlProgram *p, uint32_t rel, const uint32_t *rank,
+                      const uint32_t *byrank) {
+    memset(s, 0, sizeof *s);
+    const DlRel *r = p->rels[rel];
+    const DlDecl *dc = &p->decls.v[rel];
+    s->r = r;
+    s->sc = (SortCtx){p, dc, r, rank, r->pos0};
+    int best = -1;
+    uint32_t best_len = 0;
+    for (uint32_t i = 0; r->arity && i < r->nidx; i++) {
+        const uint32_t *ord = r->idx[i].order;
+        uint32_t len = 0;
+        while (len < r->arity && ord[len] == len)
+            len++;
+        if (len > best_len)
+            best = (int)i, best_len = len;
+    }
+    DlKind k0 = r->arity ? dl_decl_kind(dc, 0) : DL_KIND_FLOAT;
+    if (best < 0 || k0 == DL_KIND_FLOAT || r->n < 2) {
+        s->nall = r->arity ? r->n : (r->n ? 1 : 0);
+        return sorted_with(p, rel, rank, (const DlValue ***)&s->all);
+    }
+    s->ix = (uint32_t)best;
+    s->pos = mem_alloc(sizeof *s->pos * r->arity);
+    if (!s->pos)
+        return E_NOMEM;
+    for (uint32_t k = 0; k < r->arity; k++)
+        s->pos[r->idx[s->ix].order[k]] = k;
+    s->sc.pos = s->pos;
+    /* the distinct first values (the index holds them in ascending words) */
+    size_t cap = 0;
+    DlCursor c;
+    if (dl_rel_first(r, s->ix, &c))
+        do {
+            DlValue v = dl_cursor_tuple(r, &c)[0];
+            if (s->nfirst && s->first[s->nfirst - 1] == v)
+                continue;
+            if (s->nfirst == cap) {
+                cap = cap ? cap * 2 : 1024;
+                DlValue *nv = mem_realloc(s->first, sizeof *nv * cap);
+                if (!nv)
+                    return E_NOMEM;
+                s->first = nv;
+            }
+            s->first[s->nfirst++] = v;
+        } while (dl_cursor_next(r, &c));
+    /* into output order: sort their order words, then map the words back */
+    for (size_t i = 0; i < s->nfirst; i++)
+        s->first[i] = order_word(k0, s->first[i], rank);
+    if (!sort_words(s->first, s->nfirst))
+        return E_NOMEM;
+    for (size_t i = 0; i < s->nfirst; i++) {
+        uint64_t w = s->first[i];
+        s->first[i] = k0 == DL_KIND_SYMBOL ? byrank[w]
+                      : k0 == DL_KIND_NUMBER ? w ^ ((uint64_t)1 << 63)
+                                             : w;
+    }
+    s->cvalid = dl_rel_first(r, s->ix, &s->c);
+    return OK;
+}
+
+/* The next rows in output order: *rows[0..*n), valid until the next call; *n 0 at the end. */
+static Status rs_next(RowStream *s, Row **rows, size_t *n) {
+    const DlRel *r = s->r;
+    if (!s->first) {
+        *rows = s->all;
+        *n = s->all_given ? 0 : s->nall;
+        s->all_given = true;
+        return OK;
+    }
+    size_t bn = 0;
+    while (s->fi < s->nfirst && bn < 4096) {
+        DlValue v = s->first[s->fi++];
+        if (!s->cvalid || dl_cursor_tuple(r, &s->c)[0] != v)
+            s->cvalid = dl_rel_seek(r, s->ix, &v, 1, &s->c, &s->hint);
+        size_t from = bn;
+        while (s->cvalid) {
+            const DlValue *t = dl_cursor_tuple(r, &s->c);
+            if (t[0] != v)
+                break;
+            if (bn == s->bcap) {
+                size_t nc = s->bcap ? s->bcap * 2 : 8192;
+                Row *nb = mem_realloc(s->buf, sizeof *nb * nc);
+                if (!nb)
+                    return E_NOMEM;
+                s->buf = nb;
+                s->bcap = nc;
+            }
+            s->buf[bn++] = t;
+            s->cvalid = dl_cursor_next(r, &s->c);
+        }
+        size_t g = bn - from;
+        bool sorted = true;
+        for (size_t i = from + 1; i < bn && sorted; i++)
+            sorted = row_cmp(&s->sc, s->buf[i - 1], s->buf[i]) < 0;
+        if (sorted)
+            continue;
+        if (s->tcap < g / 2 + 1) {
+            mem_free(s->tmp);
+            s->tcap = g / 2 + 1;
+            s->tmp = mem_alloc(sizeof *s->tmp * s->tcap);
+            if (!s->tmp) {
+                s->tcap = 0;
+                return E_NOMEM;
+            }
+        }
+        merge_sort(&s->sc, s->buf + from, s->tmp, g);
+    }
+    *rows = s->buf;
+    *n = bn;
+    return OK;
 }
 
 /* ---- output ---------------------------------------------------------------------- */
@@ -919,9 +1123,9 @@ void dl_value_format(const DlProgram *p, DlKind kind, DlValue v, StrBuf *sb) {
     }
 }
 
-/* Formats the rows order[from..to) of rel. */
+/* Formats the rows order[from..to) of rel (tuples of the index whose positions pos gives). */
 static void format_rows(const DlProgram *p, uint32_t rel, const DlValue **order, size_t from,
-                        size_t to, const char *delim, StrBuf *sb) {
+                        size_t to, const uint32_t *pos, const char *delim, StrBuf *sb) {
     const DlDecl *dc = &p->decls.v[rel];
     const DlRel *r = p->rels[rel];
     if (dc->arity == 0) {
@@ -934,7 +1138,7 @@ static void format_rows(const DlProgram *p, uint32_t rel, const DlValue **order,
         for (uint32_t k = 0; k < dc->arity; k++) {
             if (k)
                 sb_adds(sb, delim);
-            dl_value_format(p, dl_decl_kind(dc, k), dl_rel_col0(r, t, k), sb);
+            dl_value_format(p, dl_decl_kind(dc, k), t[pos[k]], sb);
         }
         sb_addc(sb, '\n');
     }
@@ -943,7 +1147,7 @@ static void format_rows(const DlProgram *p, uint32_t rel, const DlValue **order,
 static void format_rel(const DlProgram *p, uint32_t rel, const DlValue **order, const char *delim,
                        StrBuf *sb) {
     const DlRel *r = p->rels[rel];
-    format_rows(p, rel, order, 0, r->arity ? r->n : (r->n ? 1 : 0), delim, sb);
+    format_rows(p, rel, order, 0, r->arity ? r->n : (r->n ? 1 : 0), r->pos0, delim, sb);
 }
 
 static void header_line(const DlDecl *dc, const char *delim, StrBuf *sb) {
@@ -1354,9 +1558,10 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
     bool to_stdout = strcmp(odir, "-") == 0;
     Vec(Pending) pend = {0};
     Vec(uint32_t) dirs = {0};
-    uint32_t *rank = NULL;
+    uint32_t *rank = NULL, *byrank = NULL;
     StrBuf sb = SB_INIT;
     SqlOuts sqlouts = {0};
+    RowStream rs = {0};
     bool made_dir = false;
     OutWriter wr = {0};
     bool wr_init = false;
@@ -1381,14 +1586,18 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
         bool headers = hdr && strcmp(hdr, "true") == 0;
         if (!delim)
             delim = "\t";
-        const DlValue **order;
+        const DlValue **order = NULL;
         if (!rank)
             for (uint32_t k = 0; k < dc->arity; k++)
                 if (dl_decl_kind(dc, k) == DL_KIND_SYMBOL) {
-                    TRY(symbol_ranks(p, &rank)); /* only when a symbol column is written */
+                    /* only when a symbol column is written */
+                    TRY(symbol_ranks(p, &rank, &byrank));
                     break;
                 }
-        TRY(sorted_with(p, dir->rel, rank, &order));
+        bool to_file = !to_stdout && !(io && (strcmp(io, "sqlite") == 0 ||
+                                              strcmp(io, "stdout") == 0));
+        if (!to_file)
+            TRY(sorted_with(p, dir->rel, rank, &order));
         if (!to_stdout && io && strcmp(io, "sqlite") == 0) {
             st = sqlite_write_rel(&sqlouts, p, dir, order, odir, d);
             mem_free(order);
@@ -1474,35 +1683,46 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
             wr_init = true;
             wr.started = pthread_create(&wr.th, NULL, out_main, &wr) == 0;
         }
-        /* the text in chunks, each handed to the writer thread once formatted */
-        size_t nrows = r->arity ? r->n : (r->n ? 1 : 0), at = 0;
+        /* the text in chunks, each handed to the writer thread once formatted; the rows
+         * come in output order from rs, a batch at a time */
+        st = rs_open(&rs, p, dir->rel, rank, byrank);
         if (headers) {
             header_line(dc, delim, &sb);
             sb_addc(&sb, '\n');
         }
-        for (;;) {
-            size_t to = at;
+        Row *batch = NULL;
+        size_t bn = 0, at = 0;
+        bool done = false;
+        while (st == OK) {
             (void)sb_reserve(&sb, OUT_CHUNK + 65536);
-            while (to < nrows && sb.len < OUT_CHUNK && !sb.oom) {
-                size_t step = nrows - to < 4096 ? nrows - to : 4096;
-                format_rows(p, dir->rel, order, to, to + step, delim, &sb);
-                to += step;
+            while (!done && sb.len < OUT_CHUNK && !sb.oom) {
+                if (at == bn) {
+                    at = 0;
+                    st = rs_next(&rs, &batch, &bn);
+                    if (st != OK || !bn) {
+                        done = true;
+                        break;
+                    }
+                }
+                size_t step = bn - at < 4096 ? bn - at : 4096;
+                format_rows(p, dir->rel, batch, at, at + step, rs.sc.pos, delim, &sb);
+                at += step;
             }
-            at = to;
-            if (sb.oom) {
-                out_put(&wr, (OutJob){f, NULL, 0, true, pend.len - 1});
-                mem_free(order);
+            if (st == OK && sb.oom)
                 st = E_NOMEM;
-                goto fail;
-            }
-            bool last = at == nrows;
+            if (st != OK)
+                break;
             size_t len = sb.len;
             char *buf = len ? sb_detach(&sb, NULL) : NULL;
-            out_put(&wr, (OutJob){f, buf, len, last, pend.len - 1});
-            if (last)
+            out_put(&wr, (OutJob){f, buf, len, done, pend.len - 1});
+            if (done)
                 break;
         }
-        mem_free(order);
+        rs_close(&rs);
+        if (st != OK) {
+            out_put(&wr, (OutJob){f, NULL, 0, true, pend.len - 1});
+            goto fail;
+        }
     }
     out_finish(&wr);
     if (wr.failed) {
@@ -1563,7 +1783,9 @@ fail:
         sqlout_close(&sqlouts.v[i], st != OK);
     vec_release(&sqlouts);
     vec_release(&dirs);
+    rs_close(&rs);
     mem_free(rank);
+    mem_free(byrank);
     sb_release(&sb);
     return st;
 }
