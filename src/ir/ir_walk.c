@@ -83,6 +83,8 @@ static void walk_variable(IrCtx *c, LLVMValueRef v, const char *id) {
 static void walk_module(IrCtx *c, const char *const *inputs, size_t n) {
     FactSink *o = c->out;
     emit_module(o, c->mod_id);
+    if (c->summary_index)
+        emit_module_summary_index(o, c->mod_id);
     size_t len;
     const char *s = LLVMGetSourceFileName(c->mod, &len);
     if (s && len) /* may hold NUL bytes */
@@ -368,10 +370,17 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
         TRY(E_SEMANTIC);
     }
     double t = now();
-    TRY(ir_load_file(c.llctx, inputs[0], &c.mod, diags));
+    TRY(ir_load_file(c.llctx, inputs[0], &c.mod, &c.summary_index, diags));
+    if (c.summary_index && ninputs == 1)
+        diags_add(diags, DIAG_WARNING, (SrcLoc){inputs[0], 0, 0},
+                  "the module summary index (ThinLTO/LTO: llvm-dis's `^N = module: ...`, "
+                  "`^N = gv: ...` entries) is not represented in the facts "
+                  "(module_summary_index); irlog emit refuses to rebuild the module "
+                  "without it");
+    c.summary_index = c.summary_index && ninputs == 1; /* linking drops summaries */
     for (size_t i = 1; i < ninputs; i++) {
         LLVMModuleRef m = NULL;
-        TRY(ir_load_file(c.llctx, inputs[i], &m, diags));
+        TRY(ir_load_file(c.llctx, inputs[i], &m, NULL, diags));
         TRY(ir_load_link(c.mod, m, inputs[i], diags));
     }
     phase(stats, IR_PHASE_READ, &t);

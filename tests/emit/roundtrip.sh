@@ -253,6 +253,30 @@ else
   chk 1 "the case $c has no emitted text to check the command with"
 fi
 
+# a module summary index (ThinLTO, LTO): not in the facts (module_summary_index), so
+# emit refuses the module rather than rebuild it without it (docs/emit.md)
+if command -v clang-19 >/dev/null; then
+  for lto in thin full; do
+    s=$tmp/lto_$lto
+    if [ $lto = thin ]; then fl=-flto=thin; else fl=-flto; fi
+    clang-19 -O1 $fl -c -x c - -o "$s.bc" <<<'int g; int f(int x) { return x + g; }' &&
+      "$llvm_dis" "$s.bc" -o - | grep -q '^\^0 = module: ' || { chk 1 "clang-19 $fl gives a module with a summary index"; continue; }
+    "$llvm_dis" "$s.bc" -o "$s.ll"
+    for in in "$s.bc" "$s.ll"; do
+      rm -rf "$s.facts"
+      "$irlog" facts "$in" -o "$s.facts" >/dev/null 2>"$s.err" &&
+        grep -q 'module summary index' "$s.err" && [ -s "$s.facts/module_summary_index.facts" ]
+      chk $? "$lto LTO summary, ${in##*.} input: irlog facts warns and writes module_summary_index"
+      rm -f "$s.out.ll"
+      "$irlog" emit "$s.facts" -o "$s.out.ll" 2>"$s.err"; rc=$?
+      [ $rc = 3 ] && grep -q 'module summary index' "$s.err" && [ ! -e "$s.out.ll" ]
+      chk $? "$lto LTO summary, ${in##*.} input: irlog emit refuses (exit $rc), naming the summary index, nothing written"
+    done
+  done
+else
+  chk 1 "clang-19 is not installed: no module with a summary index to refuse"
+fi
+
 # an edit: rename a function by changing its function_name row only; every reference
 # follows (calls use the function's id), and the result is the original with the new name
 c=programs.linked_list.O2.ll
