@@ -73,6 +73,7 @@ typedef struct IrCtx {
     IrMeta *meta;         /* owned by ir_meta.c */
     bool text_stream;     /* print the module in a process of its own, read as a stream */
     bool summary_index;   /* the one input holds a module summary index (not in the facts) */
+    bool text_inputs;     /* every input is LLVM assembly (ir_meta.c: DIObjCProperty) */
     bool redo_inline;     /* set by ir_meta.c / ir_text.c: the streamed walk must be
                              redone with the text printed inline (the text disagreed
                              with the metadata numbers, or the printer failed) */

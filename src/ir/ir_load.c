@@ -491,11 +491,11 @@ static bool has_summary_index(const char *start, size_t size, bool bitcode) {
     return found;
 }
 
-Status ir_load_file(LLVMContextRef ctx, const char *path, LLVMModuleRef *out, bool *summary,
-                    Diags *d) {
+Status ir_load_file(LLVMContextRef ctx, const char *path, LLVMModuleRef *out,
+                    IrInputInfo *info, Diags *d) {
     *out = NULL;
-    if (summary)
-        *summary = false;
+    if (info)
+        *info = (IrInputInfo){0};
     LLVMMemoryBufferRef buf = NULL;
     char *msg = NULL;
     if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
@@ -541,8 +541,8 @@ Status ir_load_file(LLVMContextRef ctx, const char *path, LLVMModuleRef *out, bo
         return E_LLVM;
     }
     *out = m;
-    if (summary)
-        *summary = has_summary;
+    if (info)
+        *info = (IrInputInfo){!bitcode, has_summary};
     return OK;
 }
 

@@ -8,13 +8,19 @@
 
 /* Routes the context's diagnostics into d. */
 void ir_load_init_context(LLVMContextRef ctx, Diags *d);
-/* Reads a .ll or .bc file (detected by content). OUT *out; *summary (when not NULL):
- * the file holds a module summary index (ThinLTO or LTO), which the module read does not
- * have. E_IO / E_LLVM with a diagnostic on failure: an empty file is an error, and a
+/* What ir_load_file saw of an input beyond its module. */
+typedef struct IrInputInfo {
+    bool text;    /* LLVM assembly (else bitcode) */
+    bool summary; /* it holds a module summary index (ThinLTO or LTO), which the module
+                     read does not have */
+} IrInputInfo;
+
+/* Reads a .ll or .bc file (detected by content). OUT *out, *info (when not NULL). E_IO /
+ * E_LLVM with a diagnostic on failure: an empty file is an error, and a
  * C/C++/Objective-C source file that does not parse gets a message saying how to compile
  * it instead of LLVM's. */
-Status ir_load_file(LLVMContextRef ctx, const char *path, LLVMModuleRef *out, bool *summary,
-                    Diags *d);
+Status ir_load_file(LLVMContextRef ctx, const char *path, LLVMModuleRef *out,
+                    IrInputInfo *info, Diags *d);
 /* Links src into dest (src is consumed). */
 Status ir_load_link(LLVMModuleRef dest, LLVMModuleRef src, const char *src_path, Diags *d);
 /* Runs LLVM's verifier; `what` names the module in the message. */

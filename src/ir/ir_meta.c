@@ -896,10 +896,20 @@ static void emit_node(IrCtx *c, size_t n) {
             ir_fail(c, E_NOMEM);
         const char *kind = intern_span(c, cls);
         emit_di_node(o, id, kind);
+        /* LLVM 19 swaps a DIObjCProperty's setter and getter when it parses text
+         * (`opt -S` of `setter: "s", getter: "g"` prints `setter: "g", getter: "s"`), and
+         * swaps them back when it writes and reads bitcode, so llvm-dis of llvm-as's
+         * bitcode shows them as written. A module parsed from text is swapped here too,
+         * so that its facts are the module's of that bitcode, as for a bitcode input. */
+        bool swap = c->text_inputs && span_eq(cls, "DIObjCProperty");
         for (size_t k = 0; k < parts.len; k++) {
             MdSpan fname, fval;
             if (!md_field(parts.v[k], &fname, &fval))
                 continue;
+            if (swap && span_eq(fname, "setter"))
+                fname = span("getter");
+            else if (swap && span_eq(fname, "getter"))
+                fname = span("setter");
             emit_di_node_field(o, id, intern_span(c, fname), intern_span(c, fval));
             if (span_starts(fval, "!DIExpression("))
                 inline_md(c, fval, NULL);

@@ -370,7 +370,10 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
         TRY(E_SEMANTIC);
     }
     double t = now();
-    TRY(ir_load_file(c.llctx, inputs[0], &c.mod, &c.summary_index, diags));
+    IrInputInfo info;
+    TRY(ir_load_file(c.llctx, inputs[0], &c.mod, &info, diags));
+    c.summary_index = info.summary;
+    c.text_inputs = info.text;
     if (c.summary_index && ninputs == 1)
         diags_add(diags, DIAG_WARNING, (SrcLoc){inputs[0], 0, 0},
                   "the module summary index (ThinLTO/LTO: llvm-dis's `^N = module: ...`, "
@@ -380,7 +383,8 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
     c.summary_index = c.summary_index && ninputs == 1; /* linking drops summaries */
     for (size_t i = 1; i < ninputs; i++) {
         LLVMModuleRef m = NULL;
-        TRY(ir_load_file(c.llctx, inputs[i], &m, NULL, diags));
+        TRY(ir_load_file(c.llctx, inputs[i], &m, &info, diags));
+        c.text_inputs = c.text_inputs && info.text;
         TRY(ir_load_link(c.mod, m, inputs[i], diags));
     }
     phase(stats, IR_PHASE_READ, &t);
