@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""run.py IRLOG [--quick] [--pt-scale X] [--real WORKDIR] — the engine's benchmarks (never
-run as tests).
+"""run.py IRLOG [--quick] [--pt-scale X] [--output] [--real WORKDIR] — the engine's
+benchmarks (never run as tests).
 
-Transitive closure over random graphs of 10k, 50k and 200k edges, and an Andersen-style
-points-to analysis (pointsto.dl) over synthetic facts (gen_pointsto.py; --pt-scale 1.0 is
-about 1M input tuples). Reports wall time, CPU time (user + system) and peak memory (max
-RSS) of each run. When `souffle` is on PATH, the same programs also run under Souffle's
-interpreter and as a compiled binary (`souffle -o`), and the ratios from this same run are
-printed. Souffle is found through $SOUFFLE or PATH. Every case also prints irlog's -j 2 / -j 1
-wall-time ratio and the machine's load average before and after it (the -j 2 figure means
-little on a machine that is not idle: a thread that waits for a core holds up its phase).
+Transitive closure over random graphs of 10k, 50k and 200k edges (260k nodes: 0.88M
+paths), and of 200k edges over 208k nodes (8.6M paths; not with --quick), and an
+Andersen-style points-to analysis (pointsto.dl) over synthetic facts (gen_pointsto.py;
+--pt-scale 1.0 is about 1M input tuples). The programs end in `.printsize`; with --output
+they write their results instead (tc_output.dl: `.output path`; pointsto_output.dl:
+`.output pt` and `.output hpt`), where writing the outputs may be the peak of memory.
+Reports wall time, CPU time (user + system) and peak memory (max RSS) of each run. When
+`souffle` is on PATH, the same programs also run under Souffle's interpreter and as a
+compiled binary (`souffle -o`), and the ratios from this same run are printed. Souffle is
+found through $SOUFFLE or PATH. Every case also prints irlog's -j 2 / -j 1 wall-time ratio
+and the machine's load average before and after it (the -j 2 figure means little on a
+machine that is not idle: a thread that waits for a core holds up its phase).
 Souffle runs at -j 1 and -j 2 too (its compiled binary built once per -j: a binary built
 without -j runs on one thread whatever it is given), and the ratios pair the same -j.
 
@@ -54,21 +58,25 @@ def main():
     for i, a in enumerate(sys.argv):
         if a == "--pt-scale":
             scale = float(sys.argv[i + 1])
+    output = "--output" in sys.argv
+    tc_prog = os.path.join(HERE, "tc_output.dl" if output else "tc.dl")
+    pt_prog = os.path.join(HERE, "pointsto_output.dl" if output else "pointsto.dl")
     souffle = os.environ.get("SOUFFLE") or shutil.which("souffle")
     work = tempfile.mkdtemp(prefix="irlog-bench-")
     cases = []
-    sizes = [(10000, 10000), (50000, 50000), (200000, 260000)]
+    sizes = [(10000, 10000), (50000, 50000), (200000, 260000), (200000, 208000)]
     if quick:
         sizes = sizes[:2]
     for m, n in sizes:
-        d = os.path.join(work, f"tc{m}")
+        d = os.path.join(work, f"tc{m}-{n}")
         subprocess.run([sys.executable, os.path.join(HERE, "gen_graph.py"), str(m), str(n), "1", d],
                        check=True)
-        cases.append((f"tc-{m // 1000}k", os.path.join(HERE, "tc.dl"), d))
+        name = f"tc-{m // 1000}k" if m == n or n == 260000 else f"tc-{m // 1000}k/{n // 1000}k"
+        cases.append((name, tc_prog, d))
     d = os.path.join(work, "pt")
     subprocess.run([sys.executable, os.path.join(HERE, "gen_pointsto.py"), str(scale), "1", d],
                    check=True)
-    cases.append((f"pointsto-x{scale}", os.path.join(HERE, "pointsto.dl"), d))
+    cases.append((f"pointsto-x{scale}", pt_prog, d))
     if "--real" in sys.argv:
         bc = os.path.join(os.path.abspath(sys.argv[sys.argv.index("--real") + 1]), "bc")
         top = os.path.dirname(os.path.dirname(HERE))
