@@ -63,7 +63,8 @@ struct IrMeta {
     AttTextVec att_text;         /* emit_attachments' scratch */
     Map slot;                    /* LLVMMetadataRef → N */
     MdVec nodes;                 /* N → node */
-    Vec(const char *) node_ids;  /* N → "!N" (interned), filled lazily */
+    Vec(const char *) node_ids;  /* N → "!N" (in node_text), filled lazily */
+    Arena node_text;             /* the "!N" strings: unique by N, so never interned */
     Vec(const char *) kind_names; /* attachment kind id → name (NULL: not known) */
     Map seen;                    /* Sym of inline metadata already described */
     bool warned_attach;          /* one warning for attachment mismatches */
@@ -154,11 +155,43 @@ static const char *node_id(IrCtx *c, size_t n) {
             m->node_ids.v[m->node_ids.len++] = NULL;
     }
     if (!m->node_ids.v[n]) {
-        char buf[32];
-        int len = snprintf(buf, sizeof buf, "!%zu", n);
-        m->node_ids.v[n] = ir_intern(c, buf, (size_t)len);
+        char buf[24], *p = buf + sizeof buf;
+        size_t k = n;
+        *--p = '\0';
+        do
+            *--p = (char)('0' + k % 10);
+        while (k /= 10);
+        *--p = '!';
+        m->node_ids.v[n] = arena_strndup(&m->node_text, p, (size_t)(buf + sizeof buf - 1 - p));
+        if (!m->node_ids.v[n]) {
+            ir_fail(c, E_NOMEM);
+            return "!?";
+        }
     }
     return m->node_ids.v[n];
+}
+
+/* The id of a reference `!N` (is_ref) as node_id gives it, without interning; a
+ * spelling node_id would not give (leading zeros, too many digits) is interned. */
+static const char *ref_id(IrCtx *c, MdSpan v) {
+    if (v.n > 2 && v.s[1] == '0')
+        return ir_intern(c, v.s, v.n);
+    if (v.n > 19)
+        return ir_intern(c, v.s, v.n);
+    size_t n = 0;
+    for (size_t i = 1; i < v.n; i++)
+        n = n * 10 + (size_t)(v.s[i] - '0');
+    return node_id(c, n);
+}
+
+/* Emits r(id, a) or r(id, a, b) with the spans as they are (symbols). */
+static void emit_spans(FactSink *o, IrRel r, const char *id, MdSpan a, const MdSpan *b) {
+    fs_begin(o, r);
+    fs_sym(o, id);
+    fs_symn(o, a.s, a.n);
+    if (b)
+        fs_symn(o, b->s, b->n);
+    fs_end(o);
 }
 
 /* "!N" of a numbered node, or NULL. */
@@ -516,6 +549,7 @@ void ir_meta_end(IrCtx *c) {
     map_release(&m->slot);
     vec_release(&m->nodes);
     vec_release(&m->node_ids);
+    arena_release(&m->node_text);
     vec_release(&m->kind_names);
     vec_release(&m->parent_kinds);
     vec_release(&m->att_text);
@@ -616,7 +650,7 @@ static const char *inline_md(IrCtx *c, MdSpan text, LLVMValueRef v) {
     if (span_eq(text, "null"))
         return NULL;
     if (is_ref(text))
-        return intern_span(c, text);
+        return ref_id(c, text);
     bool fresh;
     if (span_starts(text, "!\"")) {
         const char *id = intern_fresh(c, text.s, text.n, &fresh);
@@ -651,10 +685,15 @@ static const char *inline_md(IrCtx *c, MdSpan text, LLVMValueRef v) {
 /* ------------------------------------------------------------------------------------ */
 /* Numbered nodes */
 
+/* The value of field `name` (an identifier): the first part `name: value`, as
+ * md_field splits it; the name is compared first, without splitting every part. */
 static bool fget(const MdSpanVec *f, const char *name, MdSpan *v) {
+    size_t len = strlen(name);
     for (size_t k = 0; k < f->len; k++) {
+        const MdSpan p = f->v[k];
         MdSpan n;
-        if (md_field(f->v[k], &n, v) && span_eq(n, name))
+        if (p.n >= len + 2 && p.s[len] == ':' && p.s[len + 1] == ' ' &&
+            memcmp(p.s, name, len) == 0 && md_field(p, &n, v))
             return true;
     }
     return false;
@@ -667,7 +706,7 @@ static bool fint(const MdSpanVec *f, const char *name, int64_t *x) {
 
 static const char *fref(IrCtx *c, const MdSpanVec *f, const char *name) {
     MdSpan v;
-    return fget(f, name, &v) && is_ref(v) ? intern_span(c, v) : NULL;
+    return fget(f, name, &v) && is_ref(v) ? ref_id(c, v) : NULL;
 }
 
 /* Emits r(id, the string field `name`, unescaped) when f has that field. */
@@ -719,9 +758,9 @@ static void emit_elements(IrCtx *c, const char *id, const char *ref, bool subrou
         if (!is_ref(ops.v[k]))
             continue;
         if (subroutine)
-            emit_di_subroutine_type_type(c->out, id, (int64_t)k, intern_span(c, ops.v[k]));
+            emit_di_subroutine_type_type(c->out, id, (int64_t)k, ref_id(c, ops.v[k]));
         else
-            emit_di_composite_type_element(c->out, id, (int64_t)k, intern_span(c, ops.v[k]));
+            emit_di_composite_type_element(c->out, id, (int64_t)k, ref_id(c, ops.v[k]));
     }
     vec_release(&ops);
 }
@@ -864,7 +903,7 @@ static void emit_node(IrCtx *c, size_t n) {
     MdSpan cls = body_class(b);
     emit_metadata(o, id);
     emit_metadata_node(o, id);
-    emit_metadata_class(o, id, intern_span(c, cls));
+    emit_spans(o, REL_metadata_class, id, cls, NULL);
     if (distinct)
         emit_metadata_distinct(o, id);
     MdSpanVec parts = {0};
@@ -894,8 +933,7 @@ static void emit_node(IrCtx *c, size_t n) {
         size_t open = cls.n + 1;
         if (md_split(b.s + open + 1, b.n - open - 2, &parts) != OK)
             ir_fail(c, E_NOMEM);
-        const char *kind = intern_span(c, cls);
-        emit_di_node(o, id, kind);
+        emit_spans(o, REL_di_node, id, cls, NULL);
         /* LLVM 19 swaps a DIObjCProperty's setter and getter when it parses text
          * (`opt -S` of `setter: "s", getter: "g"` prints `setter: "g", getter: "s"`), and
          * swaps them back when it writes and reads bitcode, so llvm-dis of llvm-as's
@@ -910,13 +948,13 @@ static void emit_node(IrCtx *c, size_t n) {
                 fname = span("getter");
             else if (swap && span_eq(fname, "getter"))
                 fname = span("setter");
-            emit_di_node_field(o, id, intern_span(c, fname), intern_span(c, fval));
+            emit_spans(o, REL_di_node_field, id, fname, &fval);
             if (span_starts(fval, "!DIExpression("))
                 inline_md(c, fval, NULL);
         }
         di_named(c, id, cls, &parts);
     } else if (cls.n) {
-        emit_di_node(o, id, intern_span(c, cls));
+        emit_spans(o, REL_di_node, id, cls, NULL);
     }
     vec_release(&parts);
 }

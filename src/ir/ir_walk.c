@@ -268,6 +268,34 @@ static void walk(IrCtx *c, const char *const *inputs, size_t n, IrStats *stats) 
     ir_meta_emit_module(c);
 }
 
+/* Has LLVM's reader already run the verifier on m, and m passed? The reader does so
+ * (UpgradeDebugInfo, for .ll and .bc alike) on a module whose one "Debug Info Version"
+ * flag is the current version, and stops on a module that fails; when only the debug
+ * info fails, it strips it and says so through a diagnostic, so the caller also asks
+ * that the load added none. */
+static bool reader_verified(LLVMContextRef ctx, LLVMModuleRef m) {
+    size_t n = 0, found = 0;
+    bool current = false;
+    LLVMModuleFlagEntry *fl = LLVMCopyModuleFlagsMetadata(m, &n);
+    for (unsigned k = 0; k < n; k++) {
+        size_t len;
+        const char *key = LLVMModuleFlagEntriesGetKey(fl, k, &len);
+        if (len != 18 || memcmp(key, "Debug Info Version", 18) != 0)
+            continue;
+        found++;
+        LLVMMetadataRef md = LLVMModuleFlagEntriesGetMetadata(fl, k);
+        if (!md || LLVMGetMetadataKind(md) != LLVMConstantAsMetadataMetadataKind)
+            continue;
+        LLVMValueRef v = NULL;
+        LLVMGetMDNodeOperands(LLVMMetadataAsValue(ctx, md), &v);
+        current = v && LLVMIsAConstantInt(v) && LLVMGetIntTypeWidth(LLVMTypeOf(v)) <= 64 &&
+                  LLVMConstIntGetZExtValue(v) == LLVMDebugMetadataVersion();
+    }
+    if (fl)
+        LLVMDisposeModuleFlagsMetadata(fl);
+    return found == 1 && current;
+}
+
 /* The number of instructions of the module, counted up to `enough`. */
 static size_t count_insns(LLVMModuleRef m, size_t enough) {
     size_t n = 0;
@@ -370,6 +398,7 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
         TRY(E_SEMANTIC);
     }
     double t = now();
+    size_t ndiags_load = diags->v.len;
     IrInputInfo info;
     TRY(ir_load_file(c.llctx, inputs[0], &c.mod, &info, diags));
     c.summary_index = info.summary;
@@ -388,7 +417,9 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
         TRY(ir_load_link(c.mod, m, inputs[i], diags));
     }
     phase(stats, IR_PHASE_READ, &t);
-    if (opt->verify)
+    /* not twice: one input the reader verified silently needs no second run */
+    if (opt->verify &&
+        !(ninputs == 1 && diags->v.len == ndiags_load && reader_verified(c.llctx, c.mod)))
         TRY(ir_load_verify(c.mod, ninputs == 1 ? inputs[0] : "the linked module", diags));
     /* LLVM 19 holds debug info as records, which its C API cannot iterate: turn them
      * back into llvm.dbg.* calls, which the walker reports as debug records. */
