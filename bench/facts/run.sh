@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# bench/facts/run.sh [SIZE...] — the cost of `irlog facts` against LLVM's own parser.
+# bench/facts/run.sh [SIZE|MODULE...] — the cost of `irlog facts` against LLVM's own parser.
 #
-# For each size (default: 10k 100k 1M instructions) gen.py writes a synthetic module
+# An argument that is a file (.bc or .ll, e.g. the sqlite3 shell at -O0) is measured as
+# it is; its instructions are counted from the facts. For each size (default: 10k 100k
+# 1M instructions) gen.py writes a synthetic module
 # (bench/facts/gen.py: many functions, a realistic instruction mix, globals, !tbaa and
 # debug locations), llvm-as-19 turns it into bitcode, and then, in the same run:
 #   llvm-dis-19 x.bc -o /dev/null      (LLVM reading the bitcode and printing all of it)
@@ -67,10 +69,14 @@ echo
 printf '%12s %9s %8s %11s %8s %10s %10s %12s %8s\n' instructions "irlog s" "us/insn" "llvm-dis s" "time x" "irlog MiB" "in-proc" "llvm-dis MiB" "mem x"
 printf '%12s %9s %8s %11s %8s %10s %10s %12s %8s\n' "" "" "" "" "(<= 2)" "" "MiB" "" "(<= 3)"
 for size in "${sizes[@]}"; do
-  ll="$work/m$size.ll" bc="$work/m$size.bc" out="$work/facts$size"
-  python3 -B "$here/gen.py" "$size" -o "$ll" 2>"$work/gen.err"
-  n=$(sed -n 's/^gen.py: \([0-9]*\) instructions.*/\1/p' "$work/gen.err")
-  "$llvm_as" "$ll" -o "$bc"
+  if [ -f "$size" ]; then
+    ll= bc=$size out="$work/facts.$(basename "$size")" n=
+  else
+    ll="$work/m$size.ll" bc="$work/m$size.bc" out="$work/facts$size"
+    python3 -B "$here/gen.py" "$size" -o "$ll" 2>"$work/gen.err"
+    n=$(sed -n 's/^gen.py: \([0-9]*\) instructions.*/\1/p' "$work/gen.err")
+    "$llvm_as" "$ll" -o "$bc"
+  fi
   rm -rf "$out"
   prep=:
   read -r dis_s dis_k <<<"$(measure "$llvm_dis" "$bc" -o /dev/null)"
@@ -78,11 +84,12 @@ for size in "${sizes[@]}"; do
   read -r ir_s ir_k <<<"$(measure "$irlog" facts "$bc" -o "$out")"
   read -r _ ip_k <<<"$(measure "$irlog" facts --in-process "$bc" -o "$out")"
   rows=$(cat "$out"/*.facts | wc -l)
+  [ -n "$n" ] || n=$(wc -l < "$out/instruction.facts")
   awk -v n="$n" -v is="$ir_s" -v ik="$ir_k" -v pk="$ip_k" -v ds="$dis_s" -v dk="$dis_k" -v rows="$rows" 'BEGIN {
     us = n ? is * 1e6 / n : 0; tr = ds > 0 ? is / ds : 0; mk = ik > pk ? ik : pk; mr = dk > 0 ? mk / dk : 0
     printf "%12d %9.3f %8.2f %11.3f %7.2f%s %10.1f %10.1f %12.1f %7.2f%s  (%d rows)\n", n, is, us, ds, tr,
       (tr <= 2 ? " " : "!"), ik / 1024, pk / 1024, dk / 1024, mr, (mr <= 3 ? " " : "!"), rows }'
-  rm -rf "$out" "$ll"
+  rm -rf "$out" ${ll:+"$ll"}
 done
 echo
 echo "(! marks a ratio above its target; time x = irlog s / llvm-dis s; mem x = the larger"
