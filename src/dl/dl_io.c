@@ -1144,12 +1144,6 @@ static void format_rows(const DlProgram *p, uint32_t rel, const DlValue **order,
     }
 }
 
-static void format_rel(const DlProgram *p, uint32_t rel, const DlValue **order, const char *delim,
-                       StrBuf *sb) {
-    const DlRel *r = p->rels[rel];
-    format_rows(p, rel, order, 0, r->arity ? r->n : (r->n ? 1 : 0), r->pos0, delim, sb);
-}
-
 static void header_line(const DlDecl *dc, const char *delim, StrBuf *sb) {
     for (uint32_t k = 0; k < dc->arity; k++) {
         if (k)
@@ -1594,9 +1588,7 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
                     TRY(symbol_ranks(p, &rank, &byrank));
                     break;
                 }
-        bool to_file = !to_stdout && !(io && (strcmp(io, "sqlite") == 0 ||
-                                              strcmp(io, "stdout") == 0));
-        if (!to_file)
+        if (!to_stdout && io && strcmp(io, "sqlite") == 0)
             TRY(sorted_with(p, dir->rel, rank, &order));
         if (!to_stdout && io && strcmp(io, "sqlite") == 0) {
             st = sqlite_write_rel(&sqlouts, p, dir, order, odir, d);
@@ -1614,9 +1606,26 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
                 header_line(dc, delim, &sb);
             }
             sb_adds(&sb, "\n===============\n");
-            format_rel(p, dir->rel, order, delim, &sb);
+            /* the rows as for a file (rs), written out every OUT_CHUNK bytes */
+            TRY(rs_open(&rs, p, dir->rel, rank, byrank));
+            Row *batch = NULL;
+            size_t bn = 0;
+            for (;;) {
+                if (sb.oom || (st = rs_next(&rs, &batch, &bn)) != OK || !bn)
+                    break;
+                for (size_t at = 0; at < bn && !sb.oom; at += 4096) {
+                    format_rows(p, dir->rel, batch, at, bn - at < 4096 ? bn : at + 4096,
+                                rs.sc.pos, delim, &sb);
+                    if (sb.len >= OUT_CHUNK) {
+                        fwrite(sb.buf, 1, sb.len, out);
+                        sb_reset(&sb);
+                    }
+                }
+            }
+            rs_close(&rs);
+            if (st != OK)
+                goto fail;
             sb_adds(&sb, "===============\n");
-            mem_free(order);
             TRY(sb_status(&sb));
             fwrite(sb.buf, 1, sb.len, out);
             continue;
