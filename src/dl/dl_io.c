@@ -1588,9 +1588,8 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
                     TRY(symbol_ranks(p, &rank, &byrank));
                     break;
                 }
-        if (!to_stdout && io && strcmp(io, "sqlite") == 0)
-            TRY(sorted_with(p, dir->rel, rank, &order));
         if (!to_stdout && io && strcmp(io, "sqlite") == 0) {
+            TRY(sorted_with(p, dir->rel, rank, &order));
             st = sqlite_write_rel(&sqlouts, p, dir, order, odir, d);
             mem_free(order);
             if (st != OK)
