@@ -1316,9 +1316,8 @@ static Status sym_id(SqlOut *o, const DlProgram *p, const DlDirective *dir, DlVa
 
 /* Writes one relation as Souffle's WriteStreamSQLite does. */
 static Status sqlite_write_rel(SqlOuts *outs, const DlProgram *p, const DlDirective *dir,
-                               const DlValue **order, const char *odir, Diags *d) {
+                               RowStream *rs, const char *odir, Diags *d) {
     const DlDecl *dc = &p->decls.v[dir->rel];
-    const DlRel *r = p->rels[dir->rel];
     SqlOut *o;
     Status st = sqlout_get(outs, p, dir, odir, &o, d);
     if (st != OK)
@@ -1400,34 +1399,38 @@ static Status sqlite_write_rel(SqlOuts *outs, const DlProgram *p, const DlDirect
         st = sql_fail(o, dir, "prepare the insert", d);
         goto fail;
     }
-    for (size_t i = 0; i < r->n; i++) {
-        const DlValue *t = order[i];
-        for (uint32_t k = 0; k < dc->arity; k++) {
-            DlValue v = dl_rel_col0(r, t, k);
-            int64_t x = (int64_t)v;
-            DlKind kind = dl_decl_kind(dc, k);
-            if (kind == DL_KIND_SYMBOL)
-                TRY(sym_id(o, p, dir, v, &x, d));
-            if (kind == DL_KIND_FLOAT) {
-                /* the value (Souffle binds the bit pattern, which its reader then takes
-                 * for a number: a float written by Souffle does not read back) */
-                double f;
-                DL_MEMCPY(&f, &v, sizeof f);
-                sqlite3_bind_double(ins, (int)k + 1, f);
-            } else if (kind == DL_KIND_UNSIGNED && v > (uint64_t)INT64_MAX) {
-                /* as irlog facts writes it: the decimal digits, as a BLOB */
-                char digits[24];
-                int nd = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
-                sqlite3_bind_blob(ins, (int)k + 1, digits, nd, SQLITE_TRANSIENT);
-            } else {
-                sqlite3_bind_int64(ins, (int)k + 1, x);
+    Row *batch = NULL;
+    size_t bn = 0;
+    while ((st = rs_next(rs, &batch, &bn)) == OK && bn) {
+        for (size_t i = 0; i < bn; i++) {
+            const DlValue *t = batch[i];
+            for (uint32_t k = 0; k < dc->arity; k++) {
+                DlValue v = t[rs->sc.pos[k]];
+                int64_t x = (int64_t)v;
+                DlKind kind = dl_decl_kind(dc, k);
+                if (kind == DL_KIND_SYMBOL)
+                    TRY(sym_id(o, p, dir, v, &x, d));
+                if (kind == DL_KIND_FLOAT) {
+                    /* the value (Souffle binds the bit pattern, which its reader then takes
+                     * for a number: a float written by Souffle does not read back) */
+                    double f;
+                    DL_MEMCPY(&f, &v, sizeof f);
+                    sqlite3_bind_double(ins, (int)k + 1, f);
+                } else if (kind == DL_KIND_UNSIGNED && v > (uint64_t)INT64_MAX) {
+                    /* as irlog facts writes it: the decimal digits, as a BLOB */
+                    char digits[24];
+                    int nd = snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
+                    sqlite3_bind_blob(ins, (int)k + 1, digits, nd, SQLITE_TRANSIENT);
+                } else {
+                    sqlite3_bind_int64(ins, (int)k + 1, x);
+                }
             }
+            if (sqlite3_step(ins) != SQLITE_DONE) {
+                st = sql_fail(o, dir, "insert a row", d);
+                goto fail;
+            }
+            sqlite3_reset(ins);
         }
-        if (sqlite3_step(ins) != SQLITE_DONE) {
-            st = sql_fail(o, dir, "insert a row", d);
-            goto fail;
-        }
-        sqlite3_reset(ins);
     }
 fail:
     sqlite3_finalize(ins);
@@ -1580,7 +1583,6 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
         bool headers = hdr && strcmp(hdr, "true") == 0;
         if (!delim)
             delim = "\t";
-        const DlValue **order = NULL;
         if (!rank)
             for (uint32_t k = 0; k < dc->arity; k++)
                 if (dl_decl_kind(dc, k) == DL_KIND_SYMBOL) {
@@ -1589,9 +1591,9 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
                     break;
                 }
         if (!to_stdout && io && strcmp(io, "sqlite") == 0) {
-            TRY(sorted_with(p, dir->rel, rank, &order));
-            st = sqlite_write_rel(&sqlouts, p, dir, order, odir, d);
-            mem_free(order);
+            TRY(rs_open(&rs, p, dir->rel, rank, byrank));
+            st = sqlite_write_rel(&sqlouts, p, dir, &rs, odir, d);
+            rs_close(&rs);
             if (st != OK)
                 goto fail;
             continue;
@@ -1640,14 +1642,12 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
         }
         if (sb_status(&name) != OK) {
             sb_release(&name);
-            mem_free(order);
             st = E_NOMEM;
             goto fail;
         }
         Pending pd = {NULL, join_path(dirname ? dirname : odir, name.buf), dc->name, dir->loc};
         sb_release(&name);
         if (!pd.final) {
-            mem_free(order);
             st = E_NOMEM;
             goto fail;
         }
@@ -1657,7 +1657,6 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
                 diags_add(d, DIAG_ERROR, nl, "cannot create output directory '%s': %s", odir,
                           strerror(errno));
                 mem_free(pd.final);
-                mem_free(order);
                 st = E_IO;
                 goto fail;
             }
@@ -1674,7 +1673,6 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
         if ((!in_place && !pd.tmp) || vec_push(&pend, pd) != OK) {
             mem_free(pd.tmp);
             mem_free(pd.final);
-            mem_free(order);
             st = E_NOMEM;
             goto fail;
         }
@@ -1682,7 +1680,6 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
         if (!f) {
             diags_add(d, DIAG_ERROR, dir->loc, "cannot write output file '%s' of relation '%s': %s",
                       pd.final, dc->name, strerror(errno));
-            mem_free(order);
             st = E_IO;
             goto fail;
         }
