@@ -757,6 +757,16 @@ typedef struct KeyRow {
     Row row;
 } KeyRow;
 
+/* A radix pass's digit counts become the start of each digit's run (an exclusive sum). */
+static void counts_to_starts(size_t *cnt, size_t nb) {
+    size_t sum = 0;
+    for (size_t d = 0; d < nb; d++) {
+        size_t c = cnt[d];
+        cnt[d] = sum;
+        sum += c;
+    }
+}
+
 /* Sorts the rows *vp[0..n) of rel into output order by one packed key, each column's word
  * less its least value in just the bits its range needs, with a radix sort: when there is
  * no float column and the columns' bits add up to 64 at most. Returns false (*vp untouched)
@@ -836,12 +846,7 @@ static bool radix_rows(const DlProgram *p, uint32_t rel, const uint32_t *rank, R
         memset(cnt, 0, sizeof *cnt * NB);
         for (size_t i = 0; i < n; i++)
             cnt[(a[i].key >> shift) & (NB - 1)]++;
-        size_t sum = 0;
-        for (size_t d = 0; d < NB; d++) {
-            size_t c = cnt[d];
-            cnt[d] = sum;
-            sum += c;
-        }
+        counts_to_starts(cnt, NB);
         for (size_t i = 0; i < n; i++)
             b[cnt[(a[i].key >> shift) & (NB - 1)]++] = a[i];
         KeyRow *t = a;
@@ -940,12 +945,7 @@ static bool sort_words(uint64_t *a, size_t n) {
         memset(cnt, 0, sizeof *cnt * NB);
         for (size_t i = 0; i < n; i++)
             cnt[((src[i] - lo) >> shift) & (NB - 1)]++;
-        size_t sum = 0;
-        for (size_t d = 0; d < NB; d++) {
-            size_t c = cnt[d];
-            cnt[d] = sum;
-            sum += c;
-        }
+        counts_to_starts(cnt, NB);
         for (size_t i = 0; i < n; i++)
             dst[cnt[((src[i] - lo) >> shift) & (NB - 1)]++] = src[i];
         uint64_t *t = src;
