@@ -67,7 +67,7 @@ void sb_adds(StrBuf *sb, const char *s) {
     sb_add(sb, s, strlen(s));
 }
 
-void sb_addc(StrBuf *sb, char c) {
+void sb_addc_grow(StrBuf *sb, char c) {
     if (!sb_reserve(sb, 1))
         return;
     sb->buf[sb->len++] = c;
@@ -101,23 +101,24 @@ void sb_addf(StrBuf *sb, const char *fmt, ...) {
     va_end(ap);
 }
 
+char *u64_dec(char *end, uint64_t v, bool neg) {
+    char *p = end;
+    do
+        *--p = (char)('0' + v % 10);
+    while (v /= 10);
+    if (neg)
+        *--p = '-';
+    return p;
+}
+
 void sb_add_u64(StrBuf *sb, uint64_t v) {
-    char tmp[24];
-    int i = (int)sizeof tmp;
-    do {
-        tmp[--i] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    sb_add(sb, tmp + i, sizeof tmp - (size_t)i);
+    char tmp[24], *p = u64_dec(tmp + sizeof tmp, v, false);
+    sb_add(sb, p, (size_t)(tmp + sizeof tmp - p));
 }
 
 void sb_add_i64(StrBuf *sb, int64_t v) {
-    if (v < 0) {
-        sb_addc(sb, '-');
-        sb_add_u64(sb, (uint64_t)0 - (uint64_t)v);
-    } else {
-        sb_add_u64(sb, (uint64_t)v);
-    }
+    char tmp[24], *p = u64_dec(tmp + sizeof tmp, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, v < 0);
+    sb_add(sb, p, (size_t)(tmp + sizeof tmp - p));
 }
 
 void sb_reset(StrBuf *sb) {

@@ -34,9 +34,21 @@ bool sb_reserve(StrBuf *sb, size_t extra);
 size_t utf8_seq_len(const unsigned char *s, size_t n);
 void sb_add(StrBuf *sb, const void *p, size_t n);
 void sb_adds(StrBuf *sb, const char *s);
-void sb_addc(StrBuf *sb, char c);
+void sb_addc_grow(StrBuf *sb, char c); /* sb_addc when the buffer must grow */
+/* one byte: inline while there is room (the fact writer appends one per cell) */
+static inline void sb_addc(StrBuf *sb, char c) {
+    if (sb->len + 2 <= sb->cap) {
+        sb->buf[sb->len++] = c;
+        sb->buf[sb->len] = '\0';
+    } else {
+        sb_addc_grow(sb, c);
+    }
+}
 void sb_addf(StrBuf *sb, const char *fmt, ...) IRLOG_PRINTF(2, 3);
 void sb_vaddf(StrBuf *sb, const char *fmt, va_list ap);
+/* The decimal digits of v (a '-' first when neg), written backwards ending at end: returns
+ * where they start (at most 21 bytes before end). */
+char *u64_dec(char *end, uint64_t v, bool neg);
 void sb_add_u64(StrBuf *sb, uint64_t v);
 void sb_add_i64(StrBuf *sb, int64_t v);
 void sb_reset(StrBuf *sb);               /* len = 0, keeps capacity */

@@ -548,20 +548,10 @@ void fs_begin(FactSink *s, IrRel r) {
     s->col = 0;
 }
 
-/* sb_addc without the call when there is room (every cell and row end) */
-static inline void put_c(StrBuf *b, char ch) {
-    if (b->len + 2 <= b->cap) {
-        b->buf[b->len++] = ch;
-        b->buf[b->len] = '\0';
-    } else {
-        sb_addc(b, ch);
-    }
-}
-
 static inline StrBuf *cell(FactSink *s) {
     StrBuf *b = &s->rel[s->cur].buf;
     if (s->col++)
-        put_c(b, s->fmt == FACTS_CSV ? ',' : '\t');
+        sb_addc(b, s->fmt == FACTS_CSV ? ',' : '\t');
     return b;
 }
 
@@ -681,34 +671,18 @@ void fs_sym(FactSink *s, const char *v) {
     fs_symn(s, v, strlen(v));
 }
 
-/* Appends v in decimal (as sb_add_u64 / sb_add_i64 write it). */
-static void put_u64(StrBuf *b, uint64_t v, bool neg) {
-    char tmp[24], *p = tmp + sizeof tmp;
-    do
-        *--p = (char)('0' + v % 10);
-    while (v /= 10);
-    if (neg)
-        *--p = '-';
-    size_t n = (size_t)(tmp + sizeof tmp - p);
-    if (!sb_reserve(b, n))
-        return;
-    memcpy(b->buf + b->len, p, n);
-    b->len += n;
-    b->buf[b->len] = '\0';
-}
-
 void fs_num(FactSink *s, int64_t v) {
     if (s->fmt == FACTS_SQLITE)
         sql_cell(s, SQLW_NUM, &v, sizeof v, false);
     else
-        put_u64(cell(s), v < 0 ? 0 - (uint64_t)v : (uint64_t)v, v < 0);
+        sb_add_i64(cell(s), v);
 }
 
 void fs_unum(FactSink *s, uint64_t v) {
     if (s->fmt == FACTS_SQLITE)
         sql_cell(s, SQLW_UNUM, &v, sizeof v, false);
     else
-        put_u64(cell(s), v, false);
+        sb_add_u64(cell(s), v);
 }
 
 void fs_float(FactSink *s, double v) {
@@ -721,7 +695,7 @@ void fs_float(FactSink *s, double v) {
 void fs_end(FactSink *s) {
     RelBuf *rb = &s->rel[s->cur];
     if (s->fmt != FACTS_SQLITE)
-        put_c(&rb->buf, '\n');
+        sb_addc(&rb->buf, '\n');
     rb->rows++;
     if (rb->buf.len >= (s->sql ? FLUSH_AT : FLUSH_TEXT))
         flush_rel(s, s->cur, false);

@@ -346,15 +346,21 @@ static const char *tok_paren(Tok t) {
     return NULL;
 }
 
-/* Interns the unescaped contents of a quoted token ("..."); NULL if t is not one. */
-static const char *tok_string(IrCtx *c, Tok t) {
+/* Appends the unescaped contents of a quoted token ("...") to sb (NUL bytes kept); false
+ * if t is not one. */
+static bool tok_unquote(IrCtx *c, Tok t, StrBuf *sb) {
     if (t.n < 2 || t.s[0] != '"' || t.s[t.n - 1] != '"')
-        return NULL;
-    StrBuf sb = SB_INIT;
-    ir_append_unescaped(&sb, t.s + 1, t.n - 2);
-    const char *r = sb.oom ? NULL : ir_intern(c, sb.buf, sb.len);
-    if (sb.oom)
+        return false;
+    ir_append_unescaped(sb, t.s + 1, t.n - 2);
+    if (sb->oom)
         ir_fail(c, E_NOMEM);
+    return true;
+}
+
+/* Interns the unescaped contents of a quoted token; NULL if t is not one. */
+static const char *tok_string(IrCtx *c, Tok t) {
+    StrBuf sb = SB_INIT;
+    const char *r = tok_unquote(c, t, &sb) && !sb.oom ? ir_intern(c, sb.buf, sb.len) : NULL;
     sb_release(&sb);
     return r;
 }
@@ -363,16 +369,12 @@ static const char *tok_string(IrCtx *c, Tok t) {
  * API's getters of sections and partitions stop at the first); false if t is not a
  * quoted token. */
 static bool emit_tok_string(IrCtx *c, IrRel r, const char *id, Tok t) {
-    if (t.n < 2 || t.s[0] != '"' || t.s[t.n - 1] != '"')
-        return false;
     StrBuf sb = SB_INIT;
-    ir_append_unescaped(&sb, t.s + 1, t.n - 2);
-    if (sb.oom)
-        ir_fail(c, E_NOMEM);
-    else
-        ir_emit_id_str(c, r, id, sb.buf ? sb.buf : "", sb.len);
+    bool quoted = tok_unquote(c, t, &sb);
+    if (quoted && !sb.oom)
+        ir_emit_id_str(c, r, id, sb.buf, sb.len);
     sb_release(&sb);
-    return true;
+    return quoted;
 }
 
 /* What the printed line of a global value says beyond the C API. */

@@ -155,14 +155,9 @@ static const char *node_id(IrCtx *c, size_t n) {
             m->node_ids.v[m->node_ids.len++] = NULL;
     }
     if (!m->node_ids.v[n]) {
-        char buf[24], *p = buf + sizeof buf;
-        size_t k = n;
-        *--p = '\0';
-        do
-            *--p = (char)('0' + k % 10);
-        while (k /= 10);
+        char buf[24], *p = u64_dec(buf + sizeof buf, n, false);
         *--p = '!';
-        m->node_ids.v[n] = arena_strndup(&m->node_text, p, (size_t)(buf + sizeof buf - 1 - p));
+        m->node_ids.v[n] = arena_strndup(&m->node_text, p, (size_t)(buf + sizeof buf - p));
         if (!m->node_ids.v[n]) {
             ir_fail(c, E_NOMEM);
             return "!?";
