@@ -184,9 +184,25 @@ typedef struct Finding {
     size_t nsteps;
 } Finding;
 
+/* The steps (taint_edge) as a graph for the searches: its nodes numbered 0..n-1 (ix: node
+ * -> number; the nodes of the steps, the source nodes, the sinks' nodes and their values),
+ * node i's steps the rows [out[i], out_end[i]) of taint_edge (sorted by their first column:
+ * a node's steps are together, in the engine's order), each row's nodes by number. A
+ * search's state, per number: seen[i] == round when reached in the current round,
+ * parent[i] the row + 1 it was reached by (0: the source), target[i] == round for a node
+ * to reach. Arrays, not maps: a search per source visits most of the steps. */
+typedef struct Graph {
+    Map ix;
+    size_t n;
+    size_t *out, *out_end, *parent; /* per node */
+    uint32_t *seen, *target, *queue; /* per node */
+    uint32_t *from, *to;             /* per row of taint_edge */
+    uint32_t round;
+} Graph;
+
 typedef struct Results {
     Rows findings, sources, sinks, edges, locs, srcs, sink_nodes, what, names, classes, dvalue;
-    Map edge_at;  /* node -> first row of taint_edge from it */
+    Graph g;
     Map loc_at;   /* insn -> row of taint_loc */
     Map what_at;  /* insn -> row of taint_insn_what */
     Map name_at;  /* node -> row of taint_node_name */
@@ -208,7 +224,16 @@ static void results_release(Results *r) {
                    &r->dvalue};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         rows_release(all[i]);
-    map_release(&r->edge_at);
+    Graph *g = &r->g;
+    map_release(&g->ix);
+    mem_free(g->out);
+    mem_free(g->out_end);
+    mem_free(g->parent);
+    mem_free(g->seen);
+    mem_free(g->target);
+    mem_free(g->queue);
+    mem_free(g->from);
+    mem_free(g->to);
     map_release(&r->loc_at);
     map_release(&r->what_at);
     map_release(&r->name_at);
@@ -216,61 +241,126 @@ static void results_release(Results *r) {
     map_release(&r->dval_at);
 }
 
-/* The shortest paths from source node s: parent[node] = the row of taint_edge + 1 by
- * which a breadth-first search first reached it (edges in sorted order), until every node
- * of targets (ntargets of them) was reached or nothing more can be. */
-static Status bfs(const Results *r, DlValue s, Map *parent, const Map *targets, size_t ntargets) {
-    Vec(DlValue) queue = {0};
-    Status st = vec_push(&queue, s);
-    if (st == OK)
-        st = map_put(parent, s, 0);
+/* Numbers node v (a new number when it has none); *num, when not NULL, gets it. */
+static Status number_node(Graph *g, DlValue v, uint32_t *num) {
     uint64_t x;
-    size_t reached = map_get(targets, s, &x);
-    for (size_t qi = 0; st == OK && qi < queue.len && reached < ntargets; qi++) {
-        uint64_t e;
-        if (!map_get(&r->edge_at, queue.v[qi], &e))
-            continue;
-        for (; e < r->edges.n && row(&r->edges, e)[0] == queue.v[qi]; e++) {
-            DlValue to = row(&r->edges, e)[1];
-            if (map_get(parent, to, &x))
+    if (!map_get(&g->ix, v, &x)) {
+        if (g->n >= UINT32_MAX)
+            return E_LIMIT;
+        x = g->n++;
+        Status st = map_put(&g->ix, v, x);
+        if (st != OK)
+            return st;
+    }
+    if (num)
+        *num = (uint32_t)x;
+    return OK;
+}
+
+/* Builds r->g from the rows read. */
+static Status build_graph(Results *r) {
+    Graph *g = &r->g;
+    const Rows *e = &r->edges;
+    g->from = mem_alloc((e->n + 1) * sizeof *g->from);
+    g->to = mem_alloc((e->n + 1) * sizeof *g->to);
+    if (!g->from || !g->to)
+        return E_NOMEM;
+    Status st = OK;
+    for (size_t i = 0; i < e->n && st == OK; i++)
+        if ((st = number_node(g, row(e, i)[0], &g->from[i])) == OK)
+            st = number_node(g, row(e, i)[1], &g->to[i]);
+    for (size_t i = 0; i < r->srcs.n && st == OK; i++)
+        st = number_node(g, row(&r->srcs, i)[0], NULL);
+    for (size_t i = 0; i < r->sink_nodes.n && st == OK; i++)
+        st = number_node(g, row(&r->sink_nodes, i)[2], NULL);
+    for (size_t i = 0; i < r->dvalue.n && st == OK; i++)
+        st = number_node(g, row(&r->dvalue, i)[1], NULL);
+    if (st != OK)
+        return st;
+    size_t n = g->n ? g->n : 1;
+    g->out = mem_calloc(n, sizeof *g->out);
+    g->out_end = mem_calloc(n, sizeof *g->out_end);
+    g->parent = mem_calloc(n, sizeof *g->parent);
+    g->seen = mem_calloc(n, sizeof *g->seen);
+    g->target = mem_calloc(n, sizeof *g->target);
+    g->queue = mem_calloc(n, sizeof *g->queue);
+    if (!g->out || !g->out_end || !g->parent || !g->seen || !g->target || !g->queue)
+        return E_NOMEM;
+    for (size_t i = 0; i < e->n; i++) {
+        if (!i || g->from[i] != g->from[i - 1])
+            g->out[g->from[i]] = i;
+        g->out_end[g->from[i]] = i + 1;
+    }
+    return OK;
+}
+
+/* Node v's number, when it has one. */
+static bool node_number(const Graph *g, DlValue v, uint32_t *num) {
+    uint64_t x;
+    if (!map_get(&g->ix, v, &x))
+        return false;
+    *num = (uint32_t)x;
+    return true;
+}
+
+/* Whether the current search reached node v. */
+static bool reached(const Graph *g, DlValue v) {
+    uint32_t i;
+    return node_number(g, v, &i) && g->seen[i] == g->round;
+}
+
+/* The shortest paths from source node s (numbered), in the current round: parent[node] =
+ * the row of taint_edge + 1 by which a breadth-first search first reached it (edges in
+ * sorted order), until every target (ntargets of them) was reached or nothing more can
+ * be. */
+static void bfs(Graph *g, uint32_t s, size_t ntargets) {
+    size_t qlen = 0;
+    g->queue[qlen++] = s;
+    g->seen[s] = g->round;
+    g->parent[s] = 0;
+    size_t hit = g->target[s] == g->round;
+    for (size_t qi = 0; qi < qlen && hit < ntargets; qi++) {
+        uint32_t u = g->queue[qi];
+        for (size_t e = g->out[u]; e < g->out_end[u]; e++) {
+            uint32_t v = g->to[e];
+            if (g->seen[v] == g->round)
                 continue;
-            if ((st = map_put(parent, to, e + 1)) != OK || (st = vec_push(&queue, to)) != OK)
-                break;
-            reached += map_get(targets, to, &x);
+            g->seen[v] = g->round;
+            g->parent[v] = e + 1;
+            g->queue[qlen++] = v;
+            hit += g->target[v] == g->round;
         }
     }
-    vec_release(&queue);
-    return st;
 }
 
 /* Builds finding f's witness from the search from its source node: the shortest path to
  * the sink argument's value when the value itself is tainted (how the value came there),
  * else the shortest path to the argument's node (its value or what it points to). */
-static Status witness(const Results *r, Finding *f, DlValue src_node, DlValue sink_node,
-                      const Map *parent) {
+static Status witness(const Results *r, Finding *f, DlValue src_node, DlValue sink_node) {
+    const Graph *g = &r->g;
     Vec(size_t) path = {0}; /* edge rows, sink first */
-    DlValue n = sink_node;
+    uint32_t n;
     Status st = OK;
+    if (!node_number(g, sink_node, &n))
+        return E_INTERNAL;
     uint64_t d;
     if (map_get(&r->dval_at, sink_node, &d))
-        for (; d < r->dvalue.n && row(&r->dvalue, d)[0] == sink_node; d++) {
-            uint64_t x;
-            if (map_get(parent, row(&r->dvalue, d)[1], &x)) {
-                n = row(&r->dvalue, d)[1];
+        for (; d < r->dvalue.n && row(&r->dvalue, d)[0] == sink_node; d++)
+            if (reached(g, row(&r->dvalue, d)[1])) {
+                node_number(g, row(&r->dvalue, d)[1], &n);
                 break;
             }
-        }
     for (size_t guard = 0; guard <= r->edges.n; guard++) {
-        uint64_t e;
-        if (!map_get(parent, n, &e)) {
+        if (g->seen[n] != g->round) {
             st = E_INTERNAL; /* not reached: the relations disagree */
             goto out;
         }
+        size_t e = g->parent[n];
         if (e == 0)
             break;
-        if ((st = vec_push(&path, (size_t)(e - 1))) != OK)
+        if ((st = vec_push(&path, e - 1)) != OK)
             goto out;
-        n = row(&r->edges, e - 1)[0];
+        n = g->from[e - 1];
     }
     f->steps = mem_calloc(path.len + 2, sizeof(Step));
     if (!f->steps) {
@@ -322,7 +412,7 @@ static Status find_witnesses(const DlProgram *p, Results *r) {
         return E_NOMEM;
     for (size_t i = 0; i < r->findings.n; i++)
         r->f[i].t = row(&r->findings, i);
-    if ((st = index_first(&r->edges, &r->edge_at)) != OK ||
+    if ((st = build_graph(r)) != OK ||
         (st = index_first(&r->sink_nodes, &r->sink_at)) != OK ||
         (st = index_first(&r->dvalue, &r->dval_at)) != OK ||
         (st = index_first(&r->locs, &r->loc_at)) != OK ||
@@ -350,29 +440,39 @@ static Status find_witnesses(const DlProgram *p, Results *r) {
         while (end < r->findings.n && by_site[end].key == by_site[g].key)
             end++;
         uint64_t s, k;
-        if (!map_get(&src_of, by_site[g].key, &s)) {
+        uint32_t sn0;
+        if (!map_get(&src_of, by_site[g].key, &s) || !node_number(&r->g, s, &sn0)) {
             st = E_INTERNAL;
             break;
         }
         /* the nodes to reach: each finding's sink nodes and their arguments' values */
-        Map targets = MAP_INIT, parent = MAP_INIT;
-        for (size_t j = g; j < end && st == OK; j++) {
+        Graph *gr = &r->g;
+        gr->round++;
+        size_t ntargets = 0;
+        for (size_t j = g; j < end; j++) {
             const DlValue *t = r->f[by_site[j].i].t;
             if (!map_get(&r->sink_at, t[3], &k))
                 continue;
-            for (; k < r->sink_nodes.n && row(&r->sink_nodes, k)[0] == t[3] && st == OK; k++) {
+            for (; k < r->sink_nodes.n && row(&r->sink_nodes, k)[0] == t[3]; k++) {
                 const DlValue *sn = row(&r->sink_nodes, k);
                 if (sn[1] != t[4] || sn[3] != t[0])
                     continue;
-                st = map_put(&targets, sn[2], 1);
+                uint32_t x;
+                if (node_number(gr, sn[2], &x) && gr->target[x] != gr->round) {
+                    gr->target[x] = gr->round;
+                    ntargets++;
+                }
                 uint64_t d;
-                if (st == OK && map_get(&r->dval_at, sn[2], &d))
-                    for (; d < r->dvalue.n && row(&r->dvalue, d)[0] == sn[2] && st == OK; d++)
-                        st = map_put(&targets, row(&r->dvalue, d)[1], 1);
+                if (map_get(&r->dval_at, sn[2], &d))
+                    for (; d < r->dvalue.n && row(&r->dvalue, d)[0] == sn[2]; d++)
+                        if (node_number(gr, row(&r->dvalue, d)[1], &x) &&
+                            gr->target[x] != gr->round) {
+                            gr->target[x] = gr->round;
+                            ntargets++;
+                        }
             }
         }
-        if (st == OK)
-            st = bfs(r, s, &parent, &targets, targets.len);
+        bfs(gr, sn0, ntargets);
         for (size_t j = g; j < end && st == OK; j++) {
             Finding *f = &r->f[by_site[j].i];
             const DlValue *t = f->t;
@@ -382,17 +482,14 @@ static Status find_witnesses(const DlProgram *p, Results *r) {
             if (map_get(&r->sink_at, t[3], &k))
                 for (; k < r->sink_nodes.n && row(&r->sink_nodes, k)[0] == t[3] && !found; k++) {
                     const DlValue *sn = row(&r->sink_nodes, k);
-                    uint64_t x;
-                    if (sn[1] == t[4] && sn[3] == t[0] && map_get(&parent, sn[2], &x)) {
+                    if (sn[1] == t[4] && sn[3] == t[0] && reached(&r->g, sn[2])) {
                         found = true;
-                        st = witness(r, f, s, sn[2], &parent);
+                        st = witness(r, f, s, sn[2]);
                     }
                 }
             if (!found && st == OK)
                 st = E_INTERNAL;
         }
-        map_release(&targets);
-        map_release(&parent);
         r->sources_reaching++;
         g = end;
     }

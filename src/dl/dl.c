@@ -23,6 +23,11 @@ static Status load(DlProgram **out, const char *path, const char *name, const ch
     intern_init(&p->syms);
     intern_init(&p->names);
     *out = p;
+    p->symorder = mem_calloc(1, sizeof *p->symorder);
+    if (!p->symorder) {
+        st = E_NOMEM;
+        goto fail;
+    }
     if ((defines && defines[0]) || dl_cpp_needed(text, len)) {
         TRY(dl_cpp_run(path, name, text, len, defines, &pre, &prelen, d));
         text = pre;
@@ -96,6 +101,11 @@ void dl_program_free(DlProgram *p) {
     map_release(&p->type_by_name);
     intern_release(&p->syms);
     intern_release(&p->names);
+    if (p->symorder) {
+        mem_free(p->symorder->rank);
+        mem_free(p->symorder->byrank);
+        mem_free(p->symorder);
+    }
     arena_release(&p->arena);
     mem_free(p);
 }

@@ -582,6 +582,18 @@ const DlValue *dl_incl_pending(const DlIncl *g, size_t *npairs);
 void dl_incl_clear_pending(DlIncl *g);
 
 /* ---- program -------------------------------------------------------------------- */
+/* The symbols' bytewise order, for the output order of tuples: rank[s] is symbol s's
+ * position, byrank[i] the symbol at position i, for the first n symbols. Symbols are only
+ * added, so it holds until their count changes (dl_io.c's symbol_ranks computes it again
+ * then). Kept with the program: each relation read in output order (dl_iter_init, the
+ * writer) needs it, and sorting every symbol each time was most of reading a few relations
+ * of a large program. */
+typedef struct DlSymOrder {
+    uint32_t *rank, *byrank;
+    size_t n;
+    bool valid;
+} DlSymOrder;
+
 struct DlProgram {
     Arena arena;
     Interner syms;     /* symbol values (data) */
@@ -607,6 +619,7 @@ struct DlProgram {
     DlPhase phase;     /* of the last dl_run */
     bool timed_out;    /* the last dl_run stopped at DlRunOptions.max_seconds */
     void *intern_lock; /* pthread_mutex_t * while workers run */
+    DlSymOrder *symorder; /* the symbols' output order (dl_io.c), computed when first needed */
     Vec(void *) regexes; /* compiled constant patterns (regex_t *, in the arena) */
 };
 

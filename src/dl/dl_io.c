@@ -718,27 +718,35 @@ static int sym_qcmp(const void *x, const void *y) {
 }
 
 /* *out: each symbol's rank in bytewise order; *byrank (when not NULL): the symbols in that
- * order. */
-static Status symbol_ranks(const DlProgram *p, uint32_t **out, uint32_t **byrank) {
+ * order. The arrays are the program's (DlSymOrder), sorted again only when symbols were
+ * added since. */
+static Status symbol_ranks(const DlProgram *p, const uint32_t **out, const uint32_t **byrank) {
+    DlSymOrder *o = p->symorder;
     size_t n = intern_count(&p->syms);
-    uint32_t *ids = mem_alloc(sizeof(uint32_t) * (n + 1));
-    uint32_t *rank = mem_alloc(sizeof(uint32_t) * (n + 1));
-    if (!ids || !rank) {
-        mem_free(ids);
-        mem_free(rank);
-        return E_NOMEM;
+    if (!o->valid || o->n != n) {
+        uint32_t *ids = mem_alloc(sizeof(uint32_t) * (n + 1));
+        uint32_t *rank = mem_alloc(sizeof(uint32_t) * (n + 1));
+        if (!ids || !rank) {
+            mem_free(ids);
+            mem_free(rank);
+            return E_NOMEM;
+        }
+        for (size_t i = 0; i < n; i++)
+            ids[i] = (uint32_t)i;
+        g_syms = &p->syms;
+        qsort(ids, n, sizeof *ids, sym_qcmp);
+        for (size_t i = 0; i < n; i++)
+            rank[ids[i]] = (uint32_t)i;
+        mem_free(o->rank);
+        mem_free(o->byrank);
+        o->rank = rank;
+        o->byrank = ids;
+        o->n = n;
+        o->valid = true;
     }
-    for (size_t i = 0; i < n; i++)
-        ids[i] = (uint32_t)i;
-    g_syms = &p->syms;
-    qsort(ids, n, sizeof *ids, sym_qcmp);
-    for (size_t i = 0; i < n; i++)
-        rank[ids[i]] = (uint32_t)i;
     if (byrank)
-        *byrank = ids;
-    else
-        mem_free(ids);
-    *out = rank;
+        *byrank = o->byrank;
+    *out = o->rank;
     return OK;
 }
 
@@ -898,7 +906,7 @@ static Status sorted_with(const DlProgram *p, uint32_t rel, const uint32_t *rank
 }
 
 Status dl_io_sorted(const DlProgram *p, uint32_t rel, const DlValue ***order) {
-    uint32_t *rank = NULL;
+    const uint32_t *rank = NULL;
     const DlDecl *dc = &p->decls.v[rel];
     bool sym = false;
     for (uint32_t k = 0; k < dc->arity; k++)
@@ -909,9 +917,7 @@ Status dl_io_sorted(const DlProgram *p, uint32_t rel, const DlValue ***order) {
         if (st != OK)
             return st;
     }
-    Status st = sorted_with(p, rel, rank, order);
-    mem_free(rank);
-    return st;
+    return sorted_with(p, rel, rank, order);
 }
 
 /* Sorts a[0..n) ascending (LSD radix, 11 bits a pass, as many passes as max - min needs).
@@ -1555,7 +1561,7 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
     bool to_stdout = strcmp(odir, "-") == 0;
     Vec(Pending) pend = {0};
     Vec(uint32_t) dirs = {0};
-    uint32_t *rank = NULL, *byrank = NULL;
+    const uint32_t *rank = NULL, *byrank = NULL;
     StrBuf sb = SB_INIT;
     SqlOuts sqlouts = {0};
     RowStream rs = {0};
@@ -1789,8 +1795,6 @@ fail:
     vec_release(&sqlouts);
     vec_release(&dirs);
     rs_close(&rs);
-    mem_free(rank);
-    mem_free(byrank);
     sb_release(&sb);
     return st;
 }
