@@ -1,6 +1,6 @@
 /*
  * cmd_analyze.c — `irlog analyze INPUT... -o OUT`: the points-to analysis and call graph
- * of datalog/pointsto.dl over the linked inputs, with a summary (docs/analyze.md).
+ * of datalog/analysis/pointsto.dl over the linked inputs, with a summary (docs/analyze.md).
  *
  * Owns: its own options (--context, --per-context, --heap-depth, --source-names, --facts,
  * --format), what it adds to the program analysis.c assembles (pointsto.dl and
@@ -14,7 +14,8 @@
  * only when every one was written (a failure or a signal removes them, and OUT itself
  * when this run created it). The files are the engine's output format: the tuples in
  * dl_iter's order (the order of the engine's writer) formatted by dl_value_format,
- * tab-separated, so they are byte for byte those of `irlog run datalog/pointsto.dl -D`.
+ * tab-separated, so they are byte for byte those of
+ * `irlog run datalog/analysis/pointsto.dl -D`.
  *
  * Exit: 0 ok, 2 usage, 3 bad input (unreadable or invalid IR, a model file with errors,
  * no entry point), 4 output not written, 5 memory limit or internal error, 128 + the
@@ -34,14 +35,14 @@
 #include "source_names.h"
 #include "strbuf.h"
 
-/* the default of --heap-depth (and of IRLOG_HEAP_DEPTH in datalog/pointsto.dl) */
+/* the default of --heap-depth (and of IRLOG_HEAP_DEPTH in datalog/analysis/pointsto.dl) */
 #define IRLOG_HEAP_DEPTH_DEFAULT 1
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
 static const char analyze_help[] =
     "usage: irlog analyze INPUT... -o OUT [options]\n"
-    "Points-to analysis and call graph (datalog/pointsto.dl) of the linked inputs.\n"
+    "Points-to analysis and call graph (datalog/analysis/pointsto.dl) of the linked inputs.\n"
     "  -o, --output DIR        write the result relations to DIR/<relation>.csv (required)\n"
     "      --context KIND      insensitive (default), 1-callsite or 2-callsite\n"
     "      --per-context       with 1-callsite or 2-callsite: also write each variable's\n"

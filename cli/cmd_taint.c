@@ -1,7 +1,8 @@
 /*
- * cmd_taint.c — `irlog taint INPUT... -o OUT`: the taint analysis of datalog/taint.dl
- * (over the points-to results of datalog/pointsto.dl) on the linked inputs, with a
- * witness for every finding, as text, JSON or SARIF 2.1.0 (docs/taint.md).
+ * cmd_taint.c — `irlog taint INPUT... -o OUT`: the taint analysis of
+ * datalog/analysis/taint.dl (over the points-to results of datalog/analysis/pointsto.dl)
+ * on the linked inputs, with a witness for every finding, as text, JSON or SARIF 2.1.0
+ * (docs/taint.md).
  *
  * Owns: its --format, what it adds to the program analysis.c assembles (pointsto.dl and
  * pointsto_models.dl without their .output lines, taint.dl, taint_config.dl, its entry
@@ -38,13 +39,14 @@
 
 static const char taint_help[] =
     "usage: irlog taint INPUT... -o OUT [options]\n"
-    "Taint analysis (datalog/taint.dl over datalog/pointsto.dl) of the linked inputs: which\n"
-    "untrusted inputs reach dangerous calls, each finding with its shortest witness.\n"
+    "Taint analysis (datalog/analysis/taint.dl over datalog/analysis/pointsto.dl) of the\n"
+    "linked inputs: which untrusted inputs reach dangerous calls, each finding with its\n"
+    "shortest witness.\n"
     "  -o, --output DIR        write the results to DIR (required): taint_finding.csv,\n"
     "                          taint_source_site.csv, taint_sink_site.csv,\n"
     "                          taint_witness.csv, taint.sarif\n"
     "      --config FILE.dl    more sources, sinks, sanitizers and propagators (added to\n"
-    "                          datalog/taint_config.dl)\n"
+    "                          datalog/analysis/taint_config.dl)\n"
     "      --format text|json|sarif  what is printed on stdout (default text)\n"
     "      --entry WHAT        main (default), all (every externally visible function),\n"
     "                          or FUNC,FUNC,... (functions by name)\n"

@@ -79,7 +79,9 @@ const EmbeddedFile *cli_embedded(const char *name) {
     return NULL;
 }
 
-/* Whether the line [p, end) is `#include "F"` of a shipped file F. */
+/* Whether the line [p, end) is `#include "F"` of a shipped file F: its name, after
+ * directories of the shipped tree ("../schema.dl" in datalog/analysis/, and
+ * "analysis/pointsto.dl" from datalog/): any "./", "../" or "analysis/" before it. */
 static bool includes_shipped(const char *p, const char *end) {
     while (p < end && (*p == ' ' || *p == '\t'))
         p++;
@@ -89,6 +91,17 @@ static bool includes_shipped(const char *p, const char *end) {
     const char *q = memchr(p, '"', (size_t)(end - p));
     if (!q)
         return false;
+    static const char *const dirs[] = {"./", "../", "analysis/"};
+    for (bool more = true; more;) {
+        more = false;
+        for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++) {
+            size_t n = strlen(dirs[k]);
+            if ((size_t)(q - p) > n && strncmp(p, dirs[k], n) == 0) {
+                p += n;
+                more = true;
+            }
+        }
+    }
     for (size_t i = 0; i < embedded_datalog_count; i++)
         if (strlen(embedded_datalog[i].name) == (size_t)(q - p) &&
             memcmp(embedded_datalog[i].name, p, (size_t)(q - p)) == 0)

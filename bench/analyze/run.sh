@@ -9,10 +9,10 @@
 #   irlog analyze P.bc -o OUT --format json   wall time, peak RSS, phase times, sizes
 #   irlog analyze ... --context 1-callsite    (CONTEXT1=1)
 #   irlog analyze ... --models P_models.dl    (when bench/analyze/P_models.dl exists)
-#   irlog taint   P.bc -o OUT                 (TAINT=1: datalog/taint.dl on top, default config)
+#   irlog taint   P.bc -o OUT                 (TAINT=1: datalog/analysis/taint.dl on top, default config)
 #   irlog facts P.bc -o FACTS                 the facts Soufflé reads
-#   irlog run   datalog/pointsto.dl -F FACTS  the engine alone on the fact files
-#   souffle     datalog/pointsto.dl -F FACTS  Soufflé's interpreter, and its compiled mode
+#   irlog run   datalog/analysis/pointsto.dl -F FACTS  the engine alone on the fact files
+#   souffle     datalog/analysis/pointsto.dl -F FACTS  Soufflé's interpreter, and its compiled mode
 #                                             (souffle -o, compiled with -j JOBS)
 # and prints each time with its ratio to irlog's. Soufflé is found through $SOUFFLE or
 # PATH; without it those rows are skipped. Every run is cut at TIMEOUT seconds (default
@@ -126,19 +126,19 @@ for p in "${progs[@]}"; do
     n=$(wc -l <"$res/$p.facts/instruction.facts")
   fi
   summary "$p" "${n:-?}" "$sum_t" "$sum_m"
-  timed "$p.run" "$tmo" "$irlog" run "$top/datalog/pointsto.dl" -F "$res/$p.facts" -D "$res/$p.run" -j "$jobs" -q
+  timed "$p.run" "$tmo" "$irlog" run "$top/datalog/analysis/pointsto.dl" -F "$res/$p.facts" -D "$res/$p.run" -j "$jobs" -q
   mkdir -p "$res/$p.run"
   run=$T
   row "$p" "irlog run (engine only)" "$T" "$M" "1.00x"
   if [ -n "$souffle" ]; then
     mkdir -p "$res/$p.si" "$res/$p.sc"
-    timed "$p.souffle_i" "$tmo" "$souffle" -F "$res/$p.facts" -D "$res/$p.si" -j "$jobs" "$top/datalog/pointsto.dl"
+    timed "$p.souffle_i" "$tmo" "$souffle" -F "$res/$p.facts" -D "$res/$p.si" -j "$jobs" "$top/datalog/analysis/pointsto.dl"
     row "$p" "souffle interpreter" "$T" "$M" "$(ratio "$T" "$run")"
     # (compiled once per version of the rules: the binary is named after their hash, so a
     # changed pointsto.dl is never measured by a binary of the old one)
-    sb="$res/pointsto_souffle.$(cat "$top"/datalog/*.dl | sha256sum | cut -c1-12)"
+    sb="$res/pointsto_souffle.$(cat "$top"/datalog/*.dl "$top"/datalog/analysis/*.dl | sha256sum | cut -c1-12)"
     if [ ! -x "$sb" ]; then
-      "$souffle" -j "$jobs" -o "$sb" "$top/datalog/pointsto.dl" >"$res/compile.log" 2>&1 ||
+      "$souffle" -j "$jobs" -o "$sb" "$top/datalog/analysis/pointsto.dl" >"$res/compile.log" 2>&1 ||
         echo "(souffle -o failed: $res/compile.log)"
     fi
     timed "$p.souffle_c" "$tmo" "$sb" -F "$res/$p.facts" -D "$res/$p.sc" -j "$jobs"

@@ -19,7 +19,7 @@ without -j runs on one thread whatever it is given), and the ratios pair the sam
 
 --real WORKDIR adds the real workloads, on the whole-program bitcode that
 bench/analyze/programs.sh builds into WORKDIR/bc (run it first): datalog/constraints.dl
-over the facts of the sqlite3 shell at -O0, and datalog/pointsto.dl (the points-to
+over the facts of the sqlite3 shell at -O0, and datalog/analysis/pointsto.dl (the points-to
 analysis of `irlog analyze`, context-insensitive) over the facts of lua 5.4 at -O0. The
 facts are made with `irlog facts` into a temporary directory.
 """
@@ -81,7 +81,7 @@ def main():
         bc = os.path.join(os.path.abspath(sys.argv[sys.argv.index("--real") + 1]), "bc")
         top = os.path.dirname(os.path.dirname(HERE))
         for name, prog, mod in (("constraints-sqlite3", "constraints.dl", "sqlite3_O0.bc"),
-                                ("pointsto-lua", "pointsto.dl", "lua_O0.bc")):
+                                ("pointsto-lua", "analysis/pointsto.dl", "lua_O0.bc")):
             m = os.path.join(bc, mod)
             if not os.path.exists(m):
                 print(f"(no {m}: bench/analyze/programs.sh WORKDIR builds it; {name} left out)")

@@ -6,7 +6,7 @@
 #                           SRC at -LEVEL -g to bitcode, from SRC's directory with
 #                           -ffile-prefix-map (no path of this machine in the module)
 #   analysis FACTDIR OUTDIR [irlog run options...]
-#                           datalog/pointsto.dl with the markers' model over FACTDIR
+#                           datalog/analysis/pointsto.dl with the markers' model over FACTDIR
 #   pts_check ARGS...       tests/analyze/pts_check.py
 . "$srcdir/tests/ir/lib.sh"
 ahere="$srcdir/tests/analyze"
@@ -16,7 +16,7 @@ clangxx=$(tool clang++)
 # the analysis with the markers modelled: a program that includes both files (by
 # absolute path, so that it runs from anywhere, under irlog and under Souffle)
 ptdl="$tmp/pointsto_markers.dl"
-printf '#include "%s"\n#include "%s"\n' "$srcdir/datalog/pointsto.dl" "$ahere/markers.dl" >"$ptdl"
+printf '#include "%s"\n#include "%s"\n' "$srcdir/datalog/analysis/pointsto.dl" "$ahere/markers.dl" >"$ptdl"
 analysis() {
   local f=$1 o=$2; shift 2
   "$irlog" run "$ptdl" -F "$f" -D "$o" -w -q "$@"

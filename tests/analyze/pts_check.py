@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""pts_check.py — checks the results of datalog/pointsto.dl against hand-written
+"""pts_check.py — checks the results of datalog/analysis/pointsto.dl against hand-written
 expectations that name things by the source, not by instruction ids.
 
     pts_check.py check FACTDIR OUTDIR EXPECT --level O0|O2
@@ -9,7 +9,7 @@ expectations that name things by the source, not by instruction ids.
                                   (lines FACTDIR OUTDIR BINARY TRACE PTSLOG RESULTFILE)
 
 FACTDIR is `irlog facts prog.bc -o FACTDIR`, OUTDIR the .output relations of
-pointsto.dl over it (`irlog run datalog/pointsto.dl -F FACTDIR -D OUTDIR`).
+pointsto.dl over it (`irlog run datalog/analysis/pointsto.dl -F FACTDIR -D OUTDIR`).
 The program was compiled with -g; the format is documented in docs/analyze-tests.md:
 
     pts LABEL: {x, s.8, heap@12, heap@4@20, g, f, <unknown>}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_cli.sh IRLOG LLVM_BIN SRCDIR — `irlog analyze` (docs/analyze.md): its options,
 # outputs, summary, errors and exit codes.
-#  - the result files are byte for byte those of `irlog run datalog/pointsto.dl -D` over
+#  - the result files are byte for byte those of `irlog run datalog/analysis/pointsto.dl -D` over
 #    `irlog facts` of the same input (insensitive and 1-callsite), and -j 2 changes nothing;
 #  - the summary (text and JSON) agrees with the files, on a program whose answers are
 #    known (an indirect call with two targets and one with none, unmodelled externals
@@ -122,17 +122,17 @@ check $? "JSON: unmodelled, indirect calls, context, entry, inputs ($got)"
 diff -r out outj >/dev/null; check $? "the JSON run wrote the same files"
 
 # ---- 2. the same files as irlog run over irlog facts; -j 2 changes nothing
-"$irlog" facts t.bc -o facts >/dev/null 2>err.txt && "$irlog" run "$srcdir/datalog/pointsto.dl" -F facts -D ref -q 2>>err.txt
-check $? "irlog facts + irlog run datalog/pointsto.dl" err.txt
+"$irlog" facts t.bc -o facts >/dev/null 2>err.txt && "$irlog" run "$srcdir/datalog/analysis/pointsto.dl" -F facts -D ref -q 2>>err.txt
+check $? "irlog facts + irlog run datalog/analysis/pointsto.dl" err.txt
 diff -r ref out >d.txt; check $? "analyze's files are byte for byte irlog run's (context-insensitive)" d.txt
 "$irlog" analyze t.bc -o out1 --context 1-callsite -q >/dev/null 2>err.txt &&
-  "$irlog" run "$srcdir/datalog/pointsto.dl" -F facts -D ref1 -M IRLOG_CONTEXT_DEPTH=1 -q 2>>err.txt
+  "$irlog" run "$srcdir/datalog/analysis/pointsto.dl" -F facts -D ref1 -M IRLOG_CONTEXT_DEPTH=1 -q 2>>err.txt
 check $? "1-callsite: analyze and irlog run -M IRLOG_CONTEXT_DEPTH=1" err.txt
 [ ! -e out1/var_points_to_context.csv ]
 check $? "1-callsite without --per-context writes no var_points_to_context.csv"
 diff -r ref1 out1 >d.txt; check $? "analyze's files are byte for byte irlog run's (1-callsite)" d.txt
 "$irlog" analyze t.bc -o outc --context 1-callsite --per-context -q >/dev/null 2>err.txt &&
-  "$irlog" run "$srcdir/datalog/pointsto.dl" -F facts -D refc \
+  "$irlog" run "$srcdir/datalog/analysis/pointsto.dl" -F facts -D refc \
     -M 'IRLOG_CONTEXT_DEPTH=1 IRLOG_CONTEXT_OUTPUT' -q 2>>err.txt
 check $? "--per-context: analyze and irlog run -M 'IRLOG_CONTEXT_DEPTH=1 IRLOG_CONTEXT_OUTPUT'" err.txt
 [ -s outc/var_points_to_context.csv ] &&
@@ -140,7 +140,7 @@ check $? "--per-context: analyze and irlog run -M 'IRLOG_CONTEXT_DEPTH=1 IRLOG_C
 check $? "--per-context writes var_points_to_context.csv; its union over contexts is var_points_to"
 diff -r refc outc >d.txt; check $? "analyze's files are byte for byte irlog run's (--per-context)" d.txt
 "$irlog" analyze t.bc -o outh --heap-depth 4 >sumh.txt 2>err.txt &&
-  "$irlog" run "$srcdir/datalog/pointsto.dl" -F facts -D refh -M IRLOG_HEAP_DEPTH=4 -q 2>>err.txt
+  "$irlog" run "$srcdir/datalog/analysis/pointsto.dl" -F facts -D refh -M IRLOG_HEAP_DEPTH=4 -q 2>>err.txt
 check $? "--heap-depth 4: analyze and irlog run -M IRLOG_HEAP_DEPTH=4" err.txt
 diff -r refh outh >d.txt; check $? "analyze's files are byte for byte irlog run's (--heap-depth 4)" d.txt
 grep -q '^analysis: *context-insensitive (heap cloning by 4 wrapper sites)' sumh.txt

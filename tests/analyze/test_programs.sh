@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_programs.sh IRLOG LLVM_BIN SRCDIR — the points-to analysis (datalog/pointsto.dl)
+# test_programs.sh IRLOG LLVM_BIN SRCDIR — the points-to analysis (datalog/analysis/pointsto.dl)
 # on small C and C++ programs, against hand-written expectations.
 # Each tests/analyze/programs/<prog>.{c,cpp} is compiled during the test by clang-19 at
 # `-O0 -g` and at `-O2 -g`; `irlog facts` and the analysis run over each module, and

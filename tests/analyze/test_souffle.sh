@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# test_souffle.sh IRLOG LLVM_BIN SRCDIR — datalog/pointsto.dl gives the same results
+# test_souffle.sh IRLOG LLVM_BIN SRCDIR — datalog/analysis/pointsto.dl gives the same results
 # under Soufflé as under `irlog run`. Skipped (exit 0, `skip: ...`) when there is no
 # Soufflé: $SOUFFLE, else `souffle` on PATH. For a few programs of
 # tests/analyze/programs (big/lisp.c among them) at -O0 -g and -O2 -g, context-insensitive and with
 # -M 'IRLOG_CONTEXT_DEPTH=1 IRLOG_CONTEXT_OUTPUT' (the per-context sets too), every .output relation must have the same rows (sorted)
-# from `souffle -F FACTS -D OUT datalog/pointsto.dl` (its interpreter) and from
-# `irlog run datalog/pointsto.dl -F FACTS -D OUT`. Soufflé must be built with 64-bit
+# from `souffle -F FACTS -D OUT datalog/analysis/pointsto.dl` (its interpreter) and from
+# `irlog run datalog/analysis/pointsto.dl -F FACTS -D OUT`. Soufflé must be built with 64-bit
 # numbers (-DSOUFFLE_DOMAIN_64BIT=ON): `souffle --version` says `Word size: 64 bits`.
 irlog=$1 llvm_bin=$2 srcdir=$3
 . "$srcdir/tests/analyze/lib.sh"
 
 need_souffle
-dl="$srcdir/datalog/pointsto.dl"
+dl="$srcdir/datalog/analysis/pointsto.dl"
 progs_used="virtual varargs memcpy_struct lib_callbacks heap_struct_array big/lisp"
 
 mkdir -p "$tmp/bc"
@@ -56,7 +56,7 @@ for q in $progs_used; do
       [ "$depth" = 1 ] && macro=(-M 'IRLOG_CONTEXT_DEPTH=1 IRLOG_CONTEXT_OUTPUT')
       if ! "$souffle" -F "$f" -D "$tmp/s/$id" "${macro[@]}" "$dl" >"$tmp/s.out" 2>&1 ||
          grep -q -i 'error' "$tmp/s.out"; then
-        fail "$p -$lvl depth $depth: Soufflé rejects or fails on datalog/pointsto.dl"
+        fail "$p -$lvl depth $depth: Soufflé rejects or fails on datalog/analysis/pointsto.dl"
         sed 's/^/     /' "$tmp/s.out" | head -12
         if [ $first = 1 ]; then
           echo "     (the same failure for every program: stopping here)"

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# test_dl_files.sh IRLOG LLVM_BIN SRCDIR — the shipped Datalog programs parse,
-# type-check and run on irlog's engine with no diagnostic at all (no warning), over
-# the facts of tests/check/base.ll; and, when Soufflé is found ($SOUFFLE, else souffle on
-# the PATH), give the same outputs there (sorted: the two engines order symbols
-# differently), over those facts and over a broken copy of them (rows cut from a few
-# relations), where constraints.dl finds violations.
+# test_dl_files.sh IRLOG LLVM_BIN SRCDIR — the shipped Datalog programs (datalog/ and
+# datalog/analysis/) parse, type-check and run on irlog's engine with no diagnostic at all
+# (no warning), over the facts of tests/check/base.ll; and, when Soufflé is found
+# ($SOUFFLE, else souffle on the PATH), give the same outputs there (sorted: the two
+# engines order symbols differently), over those facts and over a broken copy of them
+# (rows cut from a few relations), where constraints.dl finds violations.
 set -u
 irlog=$1 src=$3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -26,7 +26,7 @@ sorted_same() { # DIR1 DIR2: the same files, each with the same rows in any orde
   return $ok
 }
 nviol=0
-for p in "$src"/datalog/*.dl; do
+for p in "$src"/datalog/*.dl "$src"/datalog/analysis/*.dl; do
   name=$(basename "$p")
   for set in facts broken; do
     mkdir -p "$tmp/out-$set-$name"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_cli.sh IRLOG LLVM_BIN SRCDIR — the command `irlog taint`: the same relations as
-# `irlog run datalog/taint.dl` over `irlog facts`, -j 2 changes nothing, the formats
+# `irlog run datalog/analysis/taint.dl` over `irlog facts`, -j 2 changes nothing, the formats
 # (JSON parses, SARIF is the same as OUT/taint.sarif, two runs give the same bytes),
 # --config (added relations; errors at the config file's file:line:col, exit 3), --entry,
 # the summary's counts and its reason for no finding, and every error's exit code with
@@ -10,7 +10,7 @@ case $irlog in /*) ;; *) irlog=$PWD/$irlog ;; esac
 . "$srcdir/tests/ir/lib.sh"
 progs="$srcdir/tests/taint/programs"
 clang=$(tool clang)
-dl="$srcdir/datalog/taint.dl"
+dl="$srcdir/datalog/analysis/taint.dl"
 for p in strcpy_cat varargs no_source; do
   (cd "$progs" && "$clang" -O0 -g -c -emit-llvm -ffile-prefix-map="$progs"=. "$p.c" -o "$tmp/$p.bc") ||
     { fail "clang $p"; finish; }
@@ -20,7 +20,7 @@ bc=$tmp/strcpy_cat.bc
 # ---- the relations are those of irlog run over the fact directory
 "$irlog" taint "$bc" -o "$tmp/a" -q >"$tmp/a.txt" 2>"$tmp/a.err"; check $? "taint runs" "$tmp/a.err"
 "$irlog" facts "$bc" -o "$tmp/facts" >/dev/null 2>&1 || fail "irlog facts"
-"$irlog" run "$dl" -F "$tmp/facts" -D "$tmp/r" -q -w 2>"$tmp/r.err"; check $? "irlog run datalog/taint.dl" "$tmp/r.err"
+"$irlog" run "$dl" -F "$tmp/facts" -D "$tmp/r" -q -w 2>"$tmp/r.err"; check $? "irlog run datalog/analysis/taint.dl" "$tmp/r.err"
 bad=0
 for f in taint_finding taint_source_site taint_sink_site; do
   cmp -s "$tmp/a/$f.csv" "$tmp/r/$f.csv" || { echo "$f.csv differs" >>"$tmp/diff"; bad=1; }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_souffle.sh IRLOG LLVM_BIN SRCDIR — datalog/taint.dl gives the same results under
+# test_souffle.sh IRLOG LLVM_BIN SRCDIR — datalog/analysis/taint.dl gives the same results under
 # Soufflé as under `irlog run`. Skipped (exit 0, `skip: ...`) when there is no Soufflé:
 # $SOUFFLE, else `souffle` on PATH; it must be built with 64-bit numbers
 # (-DSOUFFLE_DOMAIN_64BIT=ON: `souffle --version` says `Word size: 64 bits`). For a few
@@ -35,13 +35,13 @@ compare() { # A B: the same .csv files with the same sorted rows
 }
 for f in "$tmp"/facts/*; do
   id=$(basename "$f")
-  dl="$srcdir/datalog/taint.dl"
+  dl="$srcdir/datalog/analysis/taint.dl"
   case $id in sanitizer.*)
     printf '#include "%s"\n#include "%s"\n' "$dl" "$progs/sanitizer.dl" >"$tmp/sanitizer.dl"; dl=$tmp/sanitizer.dl ;;
   esac
   mkdir -p "$tmp/s/$id" "$tmp/i/$id"
   if ! "$souffle" -F "$f" -D "$tmp/s/$id" "$dl" >"$tmp/s.out" 2>&1 || grep -qi 'error' "$tmp/s.out"; then
-    fail "$id: Soufflé rejects or fails on datalog/taint.dl"; sed 's/^/     /' "$tmp/s.out" | head -12; continue
+    fail "$id: Soufflé rejects or fails on datalog/analysis/taint.dl"; sed 's/^/     /' "$tmp/s.out" | head -12; continue
   fi
   if ! "$irlog" run "$dl" -F "$f" -D "$tmp/i/$id" -w -q 2>"$tmp/i.err"; then
     fail "$id: irlog run failed"; sed 's/^/     /' "$tmp/i.err" | head; continue
