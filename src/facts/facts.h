@@ -122,6 +122,12 @@ Status fact_sink_open_stream(FactSink **out, int fd, const bool *wanted, StrBuf 
 /* Flushes every relation, writes every declared relation's file (empty ones too)
  * and renames the temporary directory to the target. Frees the sink. */
 Status fact_sink_commit(FactSink *s, StrBuf *err);
+/* The walk has emitted the function bodies, and what remains fills mostly the relations
+ * from `upto` on. A FACTS_SQLITE sink puts the rows it holds of the relations before
+ * `upto` into the database on its writer thread while the walk goes on; rows that come
+ * later go in at fact_sink_commit (the same database: only the time differs). The other
+ * formats ignore it. */
+void fact_sink_mark(FactSink *s, IrRel upto);
 /* Removes the temporary directory and frees the sink. NULL is allowed. */
 void fact_sink_abort(FactSink *s);
 /* Number of rows emitted so far into relation r. */

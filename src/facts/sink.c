@@ -10,8 +10,10 @@
  *
  * FACTS_SQLITE: the buffers hold tagged binary cells (facts_int.h) instead of TSV text,
  * and the writer thread hands them to sink_sqlite.c, which takes each buffer and sorts its
- * rows; commit inserts them into the database in key order, creates the indexes and
- * renames the database file into place.
+ * rows (up to SQL_INFLIGHT buffers wait); the rows of the relations the function bodies
+ * fill go into the database when the walk says the bodies are done (fact_sink_mark),
+ * while it emits the module's metadata; commit inserts the rest, in key order, creates
+ * the index and renames the database file into place.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -27,6 +29,9 @@
  * rows, each holding a buffer of up to twice this while the module is walked) */
 #define FLUSH_TEXT (32u * 1024u)
 #define MAX_INFLIGHT 32
+/* FACTS_SQLITE: the writer keeps every buffer anyway, and while it inserts the rows held
+ * at fact_sink_mark the walk must not wait on it: room for this many */
+#define SQL_INFLIGHT 1024
 
 typedef struct RelBuf {
     StrBuf buf;
@@ -36,6 +41,8 @@ typedef struct RelBuf {
 
 typedef struct WriteJob {
     IrRel rel;   /* REL__COUNT: create every relation's file (empty, or the CSV header) */
+    bool mark;   /* FACTS_SQLITE: the rows held of relations before rel go into the
+                  * database (sqlw_mark) */
     bool append; /* append to the file (else create it, with the CSV header) */
     StrBuf buf;  /* owned by the job */
 } WriteJob;
@@ -61,8 +68,9 @@ struct FactSink {
     pthread_mutex_t mu;
     pthread_cond_t cv_job;  /* a job arrived, or done */
     pthread_cond_t cv_free; /* a slot became free */
-    WriteJob queue[MAX_INFLIGHT];
+    WriteJob queue[SQL_INFLIGHT];
     size_t qhead, qlen;
+    size_t qmax;    /* MAX_INFLIGHT, or SQL_INFLIGHT */
     bool done;
     StrBuf spare[MAX_INFLIGHT]; /* buffers returned by the writer, for reuse */
     size_t nspare;
@@ -146,21 +154,27 @@ static Status write_rel(FactSink *s, IrRel r, bool append, const char *data, siz
 static void *writer_main(void *arg) {
     FactSink *s = arg;
     StrBuf path = SB_INIT;
+    Status sst = s->sql ? sqlw_schema(s->sql) : OK; /* while the walk starts */
     pthread_mutex_lock(&s->mu);
+    if (sst != OK && s->wst == OK)
+        s->wst = sst;
     for (;;) {
         while (s->qlen == 0 && !s->done)
             pthread_cond_wait(&s->cv_job, &s->mu);
         if (s->qlen == 0 && s->done)
             break;
         WriteJob job = s->queue[s->qhead];
-        s->qhead = (s->qhead + 1) % MAX_INFLIGHT;
+        s->qhead = (s->qhead + 1) % SQL_INFLIGHT;
         s->qlen--;
         bool failed = s->wst != OK;
         pthread_mutex_unlock(&s->mu);
 
         Status st = OK;
         int en = 0;
-        if (!failed && job.rel == REL__COUNT && s->fd < 0) {
+        if (job.mark) {
+            if (!failed)
+                st = sqlw_mark(s->sql, job.rel);
+        } else if (!failed && job.rel == REL__COUNT && s->fd < 0) {
             for (int r = 0; r < REL__COUNT && st == OK; r++)
                 st = write_rel(s, (IrRel)r, false, NULL, 0, &path, &en);
         } else if (!failed && job.rel != REL__COUNT && s->sql) {
@@ -207,9 +221,10 @@ static void flush_rel(FactSink *s, IrRel r, bool final) {
     if (s->fd >= 0)
         s->sent = true;
     pthread_mutex_lock(&s->mu);
-    while (s->qlen == MAX_INFLIGHT)
+    while (s->qlen == s->qmax)
         pthread_cond_wait(&s->cv_free, &s->mu);
-    WriteJob *j = &s->queue[(s->qhead + s->qlen) % MAX_INFLIGHT];
+    WriteJob *j = &s->queue[(s->qhead + s->qlen) % SQL_INFLIGHT];
+    j->mark = false;
     j->rel = r;
     j->append = rb->on_disk;
     j->buf = rb->buf;
@@ -223,6 +238,24 @@ static void flush_rel(FactSink *s, IrRel r, bool final) {
     if (s->sql && !final) /* the SQLite writer keeps the buffers: one allocation each */
         sb_reserve(&rb->buf, FLUSH_AT + FLUSH_AT / 16);
     rb->on_disk = true;
+}
+
+void fact_sink_mark(FactSink *s, IrRel upto) {
+    if (!s->sql || s->st != OK)
+        return;
+    for (int r = 0; r < (int)upto; r++)
+        flush_rel(s, (IrRel)r, true); /* no new buffer reserved: few rows follow */
+    if (s->st != OK)
+        return;
+    pthread_mutex_lock(&s->mu);
+    while (s->qlen == s->qmax)
+        pthread_cond_wait(&s->cv_free, &s->mu);
+    WriteJob *j = &s->queue[(s->qhead + s->qlen) % SQL_INFLIGHT];
+    *j = (WriteJob){.rel = upto, .mark = true};
+    sb_init(&j->buf);
+    s->qlen++;
+    pthread_cond_signal(&s->cv_job);
+    pthread_mutex_unlock(&s->mu);
 }
 
 /* Stops the writer after it has written every queued job. */
@@ -288,6 +321,7 @@ static bool replaceable(const char *dir) {
 }
 
 static Status start_writer(FactSink *s, StrBuf *err) {
+    s->qmax = s->sql ? SQL_INFLIGHT : MAX_INFLIGHT;
     pthread_mutex_init(&s->mu, NULL);
     pthread_cond_init(&s->cv_job, NULL);
     pthread_cond_init(&s->cv_free, NULL);
@@ -432,7 +466,7 @@ void fact_sink_abort(FactSink *s) {
         pthread_cond_destroy(&s->cv_free);
     }
     for (size_t i = 0; i < s->qlen; i++)
-        sb_release(&s->queue[(s->qhead + i) % MAX_INFLIGHT].buf);
+        sb_release(&s->queue[(s->qhead + i) % SQL_INFLIGHT].buf);
     s->qlen = 0;
     if (s->tmp)
         remove_tree_files(s->tmp);

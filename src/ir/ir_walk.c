@@ -263,6 +263,8 @@ static void walk(IrCtx *c, const char *const *inputs, size_t n, IrStats *stats) 
         if (stats)
             stats->functions++;
     }
+    if (c->st == OK && !c->redo_inline)
+        fact_sink_mark(o, REL_metadata); /* the bodies are done; the metadata comes */
     ir_global_emit_aliases(c);
     ir_global_emit_late(c);
     ir_meta_emit_module(c);
