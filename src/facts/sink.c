@@ -202,6 +202,21 @@ static void *writer_main(void *arg) {
 
 /* Hands relation r's buffer to the writer (final: even when empty, so that every
  * relation gets its file). */
+/* The next free slot of the writer's queue, waiting for one; returns with s->mu held, for
+ * job_queued to release once the job is filled in. */
+static WriteJob *job_slot(FactSink *s) {
+    pthread_mutex_lock(&s->mu);
+    while (s->qlen == s->qmax)
+        pthread_cond_wait(&s->cv_free, &s->mu);
+    return &s->queue[(s->qhead + s->qlen) % SQL_INFLIGHT];
+}
+
+static void job_queued(FactSink *s) {
+    s->qlen++;
+    pthread_cond_signal(&s->cv_job);
+    pthread_mutex_unlock(&s->mu);
+}
+
 static void flush_rel(FactSink *s, IrRel r, bool final) {
     RelBuf *rb = &s->rel[r];
     if (s->st != OK)
@@ -220,21 +235,13 @@ static void flush_rel(FactSink *s, IrRel r, bool final) {
     }
     if (s->fd >= 0)
         s->sent = true;
-    pthread_mutex_lock(&s->mu);
-    while (s->qlen == s->qmax)
-        pthread_cond_wait(&s->cv_free, &s->mu);
-    WriteJob *j = &s->queue[(s->qhead + s->qlen) % SQL_INFLIGHT];
-    j->mark = false;
-    j->rel = r;
-    j->append = rb->on_disk;
-    j->buf = rb->buf;
-    s->qlen++;
+    WriteJob *j = job_slot(s);
+    *j = (WriteJob){.rel = r, .append = rb->on_disk, .buf = rb->buf};
     if (s->nspare)
         rb->buf = s->spare[--s->nspare];
     else
         sb_init(&rb->buf);
-    pthread_cond_signal(&s->cv_job);
-    pthread_mutex_unlock(&s->mu);
+    job_queued(s);
     if (s->sql && !final) /* the SQLite writer keeps the buffers: one allocation each */
         sb_reserve(&rb->buf, FLUSH_AT + FLUSH_AT / 16);
     rb->on_disk = true;
@@ -247,15 +254,10 @@ void fact_sink_mark(FactSink *s, IrRel upto) {
         flush_rel(s, (IrRel)r, true); /* no new buffer reserved: few rows follow */
     if (s->st != OK)
         return;
-    pthread_mutex_lock(&s->mu);
-    while (s->qlen == s->qmax)
-        pthread_cond_wait(&s->cv_free, &s->mu);
-    WriteJob *j = &s->queue[(s->qhead + s->qlen) % SQL_INFLIGHT];
+    WriteJob *j = job_slot(s);
     *j = (WriteJob){.rel = upto, .mark = true};
     sb_init(&j->buf);
-    s->qlen++;
-    pthread_cond_signal(&s->cv_job);
-    pthread_mutex_unlock(&s->mu);
+    job_queued(s);
 }
 
 /* Stops the writer after it has written every queued job. */
