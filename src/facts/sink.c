@@ -200,8 +200,6 @@ static void *writer_main(void *arg) {
     return NULL;
 }
 
-/* Hands relation r's buffer to the writer (final: even when empty, so that every
- * relation gets its file). */
 /* The next free slot of the writer's queue, waiting for one; returns with s->mu held, for
  * job_queued to release once the job is filled in. */
 static WriteJob *job_slot(FactSink *s) {
@@ -211,12 +209,15 @@ static WriteJob *job_slot(FactSink *s) {
     return &s->queue[(s->qhead + s->qlen) % SQL_INFLIGHT];
 }
 
+/* Queues the job job_slot returned, wakes the writer and releases s->mu. */
 static void job_queued(FactSink *s) {
     s->qlen++;
     pthread_cond_signal(&s->cv_job);
     pthread_mutex_unlock(&s->mu);
 }
 
+/* Hands relation r's buffer to the writer (final: even when empty, so that every
+ * relation gets its file). */
 static void flush_rel(FactSink *s, IrRel r, bool final) {
     RelBuf *rb = &s->rel[r];
     if (s->st != OK)
