@@ -133,6 +133,14 @@ typedef struct Analysis {
     double t_end;            /* ... to the end of the evaluation */
     double eval_start;       /* the first progress report */
     bool eval_started;
+    /* the objects to collapse (pointsto.dl's collapsed, collapse_need; analysis_run): the
+       runs made, the objects collapsed, the iteration of the last progress report and the
+       first at which the current run derived collapse_need (0: none yet) */
+    size_t coll_rel, need_rel;
+    bool collapse;
+    unsigned runs;
+    size_t ncollapsed;
+    uint32_t iteration, first_need;
 } Analysis;
 
 /* Seconds of CLOCK_MONOTONIC. */

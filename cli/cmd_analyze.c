@@ -321,7 +321,11 @@ static void print_json(const AnalyzeArgs *a, const IrStats *ir, const Summary *s
         cli_json_str(f, s->kinds.v[i].name);
         fprintf(f, ": %lld", (long long)s->kinds.v[i].n);
     }
-    fprintf(f, "},\n  \"call_graph_edges\": %zu,\n  \"reachable_functions\": %zu,\n", s->edges,
+    fputs("},\n", f);
+    if (a->base.collapse)
+        fprintf(f, "  \"collapsed\": {\"objects\": %zu, \"runs\": %u},\n", a->base.ncollapsed,
+                a->base.runs);
+    fprintf(f, "  \"call_graph_edges\": %zu,\n  \"reachable_functions\": %zu,\n", s->edges,
             s->reachable);
     fprintf(f,
             "  \"indirect_calls\": {\"total\": %zu, \"0\": %zu, \"1\": %zu, \"2-5\": %zu, "
@@ -383,6 +387,12 @@ static void print_text(const AnalyzeArgs *a, const IrStats *ir, const Summary *s
     for (size_t i = 0; i < s->kinds.len; i++)
         fprintf(f, "%s %lld %s", i ? "," : "", (long long)s->kinds.v[i].n, s->kinds.v[i].name);
     fputc('\n', f);
+    if (a->base.collapse)
+        fprintf(f,
+                "collapsed:              %zu object%s reached at an unknown offset, one field "
+                "each (%u run%s)\n",
+                a->base.ncollapsed, plural(a->base.ncollapsed), a->base.runs,
+                plural(a->base.runs));
     fprintf(f, "call graph:             %zu edge%s; %zu reachable function%s\n", s->edges,
             plural(s->edges), s->reachable, plural(s->reachable));
     fprintf(f,

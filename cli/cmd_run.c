@@ -17,7 +17,7 @@ static const char run_help[] =
     "  -F, --fact-dir=DIR     read .input facts from DIR (default .)\n"
     "  -D, --output-dir=DIR   write .output relations to DIR (default .); '-' prints them\n"
     "  -j, --jobs=N           worker threads (default 1; 'auto' = all cores)\n"
-    "  -M, --macro='A=1 B'    C preprocessor definitions\n"
+    "  -M, --macro='A=1 B'    C preprocessor definitions (repeatable)\n"
     "      --max-memory=SIZE  stop when relations exceed SIZE (K, M, G suffixes;\n"
     "                         default 3/4 of physical memory; 0 = no limit)\n"
     "  -w, --no-warn          do not print warnings\n"
@@ -153,15 +153,20 @@ int cmd_run(int argc, char **argv) {
                 o.jobs = (unsigned)n;
             }
         } else if (opt_value(argc, argv, &i, 'M', "macro", &val, &missing)) {
-            if (val) {
-                mem_free(macros);
-                macros = mem_strdup(val);
-                if (!macros) {
+            if (val) { /* several -M add up; split when all are read */
+                size_t n0 = macros ? strlen(macros) : 0, n1 = strlen(val);
+                char *m = mem_alloc(n0 + n1 + 2);
+                if (!m) {
+                    mem_free(macros);
                     cli_error("out of memory");
                     return EXIT_INTERNAL;
                 }
-                for (char *t = strtok(macros, " \t"); t && ndefs < 255; t = strtok(NULL, " \t"))
-                    defs[ndefs++] = t;
+                if (n0)
+                    memcpy(m, macros, n0);
+                m[n0] = ' ';
+                memcpy(m + n0 + 1, val, n1 + 1);
+                mem_free(macros);
+                macros = m;
             }
         } else if (!strncmp(a, "--max-memory", 12)) {
             if (!opt_value(argc, argv, &i, '\0', "max-memory", &val, &missing) || missing ||
@@ -203,6 +208,8 @@ int cmd_run(int argc, char **argv) {
         mem_free(macros);
         return cli_usage("run");
     }
+    for (char *t = macros ? strtok(macros, " \t") : NULL; t && ndefs < 255; t = strtok(NULL, " \t"))
+        defs[ndefs++] = t;
     defs[ndefs] = NULL;
     Diags d;
     diags_init(&d);

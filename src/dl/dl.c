@@ -22,6 +22,7 @@ static Status load(DlProgram **out, const char *path, const char *name, const ch
         return E_NOMEM;
     intern_init(&p->syms);
     intern_init(&p->names);
+    p->rerun_rel = UINT32_MAX;
     *out = p;
     p->symorder = mem_calloc(1, sizeof *p->symorder);
     if (!p->symorder) {
@@ -86,6 +87,9 @@ void dl_program_free(DlProgram *p) {
     if (!p)
         return;
     free_rels(p);
+    mem_free(p->sdep);
+    mem_free(p->sdone);
+    mem_free(p->srun);
     for (size_t i = 0; i < p->regexes.len; i++)
         dl_regex_free(p->regexes.v[i]);
     vec_release(&p->regexes);
@@ -169,6 +173,103 @@ static void mem_report(const DlProgram *p, const char *when) {
     }
 }
 
+/* A new empty relation i: stored as a set unless the caller reads it or gives it tuples. */
+static Status new_rel(DlProgram *p, const DlRunOptions *o, size_t i) {
+    const DlDecl *dc = &p->decls.v[i];
+    bool set = dc->set_store && !(i < p->extra.len && p->extra.v[i].len) &&
+               !(o->keep && o->keep(o->keep_arg, dc->name));
+    if (set)
+        return dl_rel_new_set(&p->rels[i], dc->arity, &p->relplans[i], &p->keyplans[i],
+                              &p->mem);
+    return dl_rel_new(&p->rels[i], dc->arity, &p->relplans[i], dc->eqrel, &p->mem);
+}
+
+typedef struct DepRead {
+    const DlProgram *p;
+    bool *dep;
+} DepRead;
+
+static void note_dep(void *arg, uint32_t rel, bool neg, bool in_agg) {
+    DepRead *dr = arg;
+    (void)neg;
+    (void)in_agg;
+    if (rel == dr->p->rerun_rel || dr->p->sdep[dr->p->decls.v[rel].stratum])
+        *dr->dep = true;
+}
+
+/* The strata that read the relation rr, directly or through other strata (p->sdep), and
+ * none finished yet (p->sdone). */
+static Status rerun_deps(DlProgram *p, uint32_t rr) {
+    mem_free(p->sdep);
+    mem_free(p->sdone);
+    mem_free(p->srun);
+    p->sdone = p->srun = NULL;
+    p->rerun_rel = rr;
+    p->sdep = mem_calloc(p->nstrata + 1, sizeof(bool));
+    p->sdone = mem_calloc(p->nstrata + 1, sizeof(bool));
+    if (!p->sdep || !p->sdone)
+        return E_NOMEM;
+    /* the strata are in the order they run: each reads only those before it or itself */
+    for (uint32_t s = 0; s < p->nstrata; s++)
+        for (int pass = 0; pass < 2; pass++) /* a recursive stratum: its own relations too */
+            for (size_t i = 0; i < p->clauses.len; i++) {
+                const DlClause *cl = &p->clauses.v[i];
+                if (p->decls.v[cl->head.rel].stratum != s)
+                    continue;
+                bool dep = false;
+                DepRead dr = {p, &dep};
+                dl_lits_reads(cl->body, cl->nbody, false, note_dep, &dr);
+                for (uint32_t j = 0; j < cl->head.nargs; j++)
+                    dl_expr_reads(cl->head.args[j], false, note_dep, &dr);
+                p->sdep[s] = p->sdep[s] || dep;
+            }
+    return OK;
+}
+
+/* Whether this run can keep what the last one derived (DlRunOptions.rerun_input): then
+ * empties the relations of the strata it evaluates again (p->srun) and adds the rerun
+ * relation's new tuples. */
+static Status rerun_start(DlProgram *p, const DlRunOptions *o, bool *again) {
+    *again = false;
+    size_t rr;
+    if (!o->rerun_input)
+        p->rerun_rel = UINT32_MAX;
+    if (!o->rerun_input || !dl_relation_find(p, o->rerun_input, &rr) ||
+        !p->decls.v[rr].is_input || p->decls.v[rr].has_rules)
+        return OK;
+    if (!p->rels || p->rerun_rel != rr || !p->sdone || p->phase == DL_PHASE_INPUT)
+        return rerun_deps(p, (uint32_t)rr);
+    bool *run = mem_calloc(p->nstrata + 1, sizeof(bool));
+    if (!run)
+        return E_NOMEM;
+    for (uint32_t s = 0; s < p->nstrata; s++)
+        run[s] = p->sdep[s] || !p->sdone[s];
+    for (size_t i = 0; i < p->decls.len; i++) /* facts given to a relation run again */
+        if (run[p->decls.v[i].stratum] && p->decls.v[i].is_input && i != rr) {
+            mem_free(run);
+            return rerun_deps(p, (uint32_t)rr);
+        }
+    mem_free(p->srun);
+    p->srun = run;
+    *again = true;
+    Status st = OK;
+    for (size_t i = 0; i < p->decls.len; i++)
+        if (run[p->decls.v[i].stratum] && i != rr) {
+            dl_rel_free(p->rels[i]);
+            p->rels[i] = NULL;
+            TRY(new_rel(p, o, i));
+        }
+    uint32_t ar = p->decls.v[rr].arity;
+    size_t step = ar ? ar : 1;
+    if (rr < p->extra.len) {
+        for (size_t k = p->rerun_extra; k + step <= p->extra.v[rr].len; k += step)
+            TRY(dl_rel_insert(p->rels[rr], p->extra.v[rr].v + k, NULL));
+        p->rerun_extra = p->extra.v[rr].len;
+    }
+fail:
+    return st;
+}
+
 Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d) {
     Status st = OK;
     DlRunOptions dflt;
@@ -176,6 +277,16 @@ Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d) {
         dl_run_options_init(&dflt);
         o = &dflt;
     }
+    bool again;
+    TRY(rerun_start(p, o, &again));
+    p->timed_out = false;
+    p->stopped = false;
+    if (again) {
+        p->phase = DL_PHASE_EVAL;
+        goto eval;
+    }
+    mem_free(p->srun);
+    p->srun = NULL;
     free_rels(p);
     memset(&p->mem, 0, sizeof p->mem);
     p->mem.limit = o->max_memory == 0 ? default_limit()
@@ -184,19 +295,9 @@ Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d) {
     p->rels = mem_calloc(p->decls.len + 1, sizeof(DlRel *));
     if (!p->rels)
         return E_NOMEM;
-    for (size_t i = 0; i < p->decls.len; i++) {
-        const DlDecl *dc = &p->decls.v[i];
-        /* stored as sets unless the caller reads it or gives it tuples */
-        bool set = dc->set_store && !(i < p->extra.len && p->extra.v[i].len) &&
-                   !(o->keep && o->keep(o->keep_arg, dc->name));
-        if (set)
-            TRY(dl_rel_new_set(&p->rels[i], dc->arity, &p->relplans[i], &p->keyplans[i],
-                               &p->mem));
-        else
-            TRY(dl_rel_new(&p->rels[i], dc->arity, &p->relplans[i], dc->eqrel, &p->mem));
-    }
+    for (size_t i = 0; i < p->decls.len; i++)
+        TRY(new_rel(p, o, i));
     p->phase = DL_PHASE_INPUT;
-    p->timed_out = false;
     if (o->read_inputs)
         TRY(dl_io_read_inputs(p, o, d));
     for (size_t i = 0; i < p->extra.len; i++) {
@@ -205,8 +306,11 @@ Status dl_run(DlProgram *p, const DlRunOptions *o, Diags *d) {
         for (size_t k = 0; k + step <= p->extra.v[i].len; k += step)
             TRY(dl_rel_insert(p->rels[i], p->extra.v[i].v + k, NULL));
     }
+    if (p->rerun_rel != UINT32_MAX)
+        p->rerun_extra = p->rerun_rel < p->extra.len ? p->extra.v[p->rerun_rel].len : 0;
     mem_report(p, "after input");
     p->phase = DL_PHASE_EVAL;
+eval:
     TRY(dl_eval(p, o, d));
     mem_report(p, "after evaluation");
     p->phase = DL_PHASE_OUTPUT;
@@ -217,7 +321,8 @@ fail:
     if (st == E_LIMIT && o->interrupt && *o->interrupt) {
         SrcLoc nl = {0};
         diags_add(d, DIAG_ERROR, nl, "interrupted");
-    } else if (st == E_LIMIT && !p->timed_out) { /* a time-out has its own error */
+    } else if (st == E_LIMIT && !p->timed_out && !p->stopped) { /* a time-out has its own
+                                                                  error, a stop none */
         SrcLoc nl = {0};
         diags_add(d, DIAG_ERROR, nl,
                   "memory limit exceeded: relations hold %zu MiB, the limit is %zu MiB "
@@ -234,6 +339,10 @@ Status dl_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
 
 bool dl_run_timed_out(const DlProgram *p) {
     return p->timed_out;
+}
+
+bool dl_run_stopped(const DlProgram *p) {
+    return p->stopped;
 }
 
 DlPhase dl_run_phase(const DlProgram *p) {

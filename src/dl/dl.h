@@ -96,6 +96,20 @@ typedef struct DlRunOptions {
        gained in the last iteration, and the rules that derive the ones that grew most.
        Nothing is written. */
     double max_seconds;
+    /* when set: called after each recursive iteration (after progress); a true return ends
+       the run there, with E_LIMIT and no message (dl_run_stopped is then true), for a
+       caller that starts it again with more facts (irlog analyze: the objects to collapse,
+       read from a relation the stopped run derived; the relations stay readable until the
+       next run). */
+    bool (*stop)(void *arg);
+    void *stop_arg;
+    /* when set: the name of an .input relation that gets more tuples between runs
+       (dl_relation_insert), for a caller that runs the program again with them (see stop):
+       a run after one with the same option evaluates again only the strata that read the
+       relation, directly or through others, and those the last run did not finish; the
+       other relations keep what the last run derived (free_dead keeps those that such
+       strata read), and this one keeps its tuples and gains those inserted since. */
+    const char *rerun_input;
 } DlRunOptions;
 
 /* What dl_run is doing, for a progress display. */
@@ -124,6 +138,8 @@ typedef enum DlPhase { DL_PHASE_INPUT, DL_PHASE_EVAL, DL_PHASE_OUTPUT } DlPhase;
 DlPhase dl_run_phase(const DlProgram *p);
 /* Whether the last dl_run stopped because its time budget (max_seconds) ran out. */
 bool dl_run_timed_out(const DlProgram *p);
+/* Whether the last dl_run was ended by DlRunOptions.stop. */
+bool dl_run_stopped(const DlProgram *p);
 /* Writes the .output relations of the last dl_run as dl_run does when write_outputs is
  * set (o->output_dir, temporary names renamed only when every file was written), for a
  * caller that checks the results first (irlog analyze). E_IO with a diagnostic, E_NOMEM. */

@@ -1855,6 +1855,19 @@ static void note_read(void *arg, uint32_t rel, bool neg, bool in_agg) {
         lr->last[rel] = lr->s;
 }
 
+typedef struct KeepRead {
+    const DlProgram *p;
+    uint32_t *last;
+} KeepRead;
+
+static void keep_read(void *arg, uint32_t rel, bool neg, bool in_agg) {
+    KeepRead *kr = arg;
+    (void)neg;
+    (void)in_agg;
+    if (!kr->p->sdep[kr->p->decls.v[rel].stratum])
+        kr->last[rel] = UINT32_MAX;
+}
+
 /* For each relation the stratum after which nothing reads it (UINT32_MAX: kept to the
  * end: an output, a .printsize, one the caller keeps, or one never computed). */
 static Status dead_after(const DlProgram *p, const DlRunOptions *o, uint32_t **out) {
@@ -1881,6 +1894,20 @@ static Status dead_after(const DlProgram *p, const DlRunOptions *o, uint32_t **o
         const DlDecl *dc = &p->decls.v[r];
         if (dc->is_output || dc->is_printsize || (o->keep && o->keep(o->keep_arg, dc->name)))
             last[r] = UINT32_MAX;
+    }
+    /* a run that may be made again (DlRunOptions.rerun_input) keeps what the strata it
+       would evaluate again read from the others */
+    if (p->rerun_rel != UINT32_MAX) {
+        last[p->rerun_rel] = UINT32_MAX;
+        for (size_t i = 0; i < p->clauses.len; i++) {
+            const DlClause *cl = &p->clauses.v[i];
+            if (!p->sdep[strat[cl->head.rel]])
+                continue;
+            KeepRead kr = {p, last};
+            dl_lits_reads(cl->body, cl->nbody, false, keep_read, &kr);
+            for (uint32_t j = 0; j < cl->head.nargs; j++)
+                dl_expr_reads(cl->head.args[j], false, keep_read, &kr);
+        }
     }
     mem_free(strat);
     *out = last;
@@ -2028,9 +2055,14 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             p->strata[s].rec[i].prof_ns = p->strata[s].rec[i].prof_out =
                 p->strata[s].rec[i].prof_runs = 0;
     }
+    for (uint32_t s = 0; s < p->nstrata && p->sdone; s++)
+        if (!p->srun || p->srun[s])
+            p->sdone[s] = false;
     for (uint32_t s = 0; s < p->nstrata; s++) {
         DlStratum *sv = &p->strata[s];
         DlProgress pr = {s, p->nstrata, 0, NULL, 0, 0, NULL, 0};
+        if (p->srun && !p->srun[s])
+            continue; /* kept from the last run (DlRunOptions.rerun_input) */
         if (sv->nrels)
             pr.relation = p->decls.v[sv->rels[0]].name;
         ev.cur_s = s;
@@ -2046,6 +2078,8 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
         if (!sv->recursive || !sv->nrec) {
             if (dead)
                 TRY(free_dead(p, dead, s));
+            if (p->sdone)
+                p->sdone[s] = true;
             continue;
         }
         for (uint32_t i = 0; i < sv->nrels; i++) {
@@ -2102,6 +2136,11 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
                 }
                 o->progress(o->progress_arg, &pr);
             }
+            if (o->stop && o->stop(o->stop_arg)) {
+                p->stopped = true;
+                st = E_LIMIT;
+                goto fail;
+            }
             if (stop_now(o->interrupt, ev.deadline)) {
                 st = E_LIMIT;
                 goto fail;
@@ -2121,6 +2160,8 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
                 drop_mirror(&ev, (uint32_t)r);
         if (dead)
             TRY(free_dead(p, dead, s));
+        if (p->sdone)
+            p->sdone[s] = true;
     }
 fail:
     for (uint32_t s = 0; s < p->nstrata; s++)

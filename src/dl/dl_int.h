@@ -618,6 +618,13 @@ struct DlProgram {
     DlMem mem;
     DlPhase phase;     /* of the last dl_run */
     bool timed_out;    /* the last dl_run stopped at DlRunOptions.max_seconds */
+    bool stopped;      /* the last dl_run was ended by DlRunOptions.stop */
+    /* DlRunOptions.rerun_input of the last run (UINT32_MAX: none), the tuples of its extra
+       inserted so far; per stratum: it reads that relation (directly or through other
+       strata), the last run finished it, this run evaluates it (srun NULL: every one) */
+    uint32_t rerun_rel;
+    size_t rerun_extra;
+    bool *sdep, *sdone, *srun;
     void *intern_lock; /* pthread_mutex_t * while workers run */
     DlSymOrder *symorder; /* the symbols' output order (dl_io.c), computed when first needed */
     Vec(void *) regexes; /* compiled constant patterns (regex_t *, in the arena) */

@@ -17,9 +17,18 @@ clangxx=$(tool clang++)
 # absolute path, so that it runs from anywhere, under irlog and under Souffle)
 ptdl="$tmp/pointsto_markers.dl"
 printf '#include "%s"\n#include "%s"\n' "$srcdir/datalog/analysis/pointsto.dl" "$ahere/markers.dl" >"$ptdl"
+# analysis FACTS OUT [irlog run options]: irlog analyze's runs (docs/analyze.md): the
+# objects a run reaches at an unknown offset (collapse_need) are collapsed in the next,
+# until a run reaches none (FACTS/collapsed.facts: those collapsed)
 analysis() {
-  local f=$1 o=$2; shift 2
-  "$irlog" run "$ptdl" -F "$f" -D "$o" -w -q "$@"
+  local f=$1 o=$2 k; shift 2
+  : >"$f/collapsed.facts" || return 1
+  for k in 1 2 3 4 5 6 7 8 9 10; do
+    "$irlog" run "$ptdl" -F "$f" -D "$o" -w -q -M IRLOG_COLLAPSED "$@" || return
+    [ -s "$o/collapse_need.csv" ] || return 0
+    cat "$o/collapse_need.csv" >>"$f/collapsed.facts"
+  done
+  return 1
 }
 compile_one() {
   local src=$1 lvl=$2 out=$3; shift 3

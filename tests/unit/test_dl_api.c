@@ -1,5 +1,6 @@
 /* test_dl_api.c — the engine as a library: load from a string, insert tuples, run
  * without files, read relations back in sorted order; errors land in Diags. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -229,6 +230,82 @@ static void test_sets_read_back(void) {
     sb_release(&without);
 }
 
+/* A run stopped by DlRunOptions.stop and made again with more tuples of the relation
+ * named by rerun_input (the loop of irlog analyze's collapsed objects): only the strata
+ * that read it run again, what the others derived is kept (a, read by b, even with
+ * free_dead), and the result is that of one run given every tuple from the start. */
+static const char rerun_src[] = ".decl c(x: number)\n.input c\n"
+                                ".decl a(x: number)\n"
+                                ".decl b(x: number)\n"
+                                ".decl need(x: number)\n"
+                                ".output b, need\n"
+                                "a(0).\n"
+                                "a(x + 1) :- a(x), x < 999.\n"
+                                "b(0).\n"
+                                "b(x + 1) :- b(x), a(x + 1), !c(x + 1).\n"
+                                "b(x) :- need(x).\n"
+                                "need(x) :- b(x), x % 100 = 50, !c(x).\n";
+
+static bool need_stop(void *arg) {
+    const DlProgram *p = arg;
+    size_t r;
+    return dl_relation_find(p, "need", &r) && dl_relation_size(p, r) > 0;
+}
+
+static void test_rerun(void) {
+    Diags d;
+    diags_init(&d);
+    DlProgram *p = NULL;
+    CHECK(dl_program_load_string(&p, "rerun.dl", rerun_src, strlen(rerun_src), NULL, &d) == OK);
+    size_t a, b, c, need;
+    CHECK(dl_relation_find(p, "a", &a) && dl_relation_find(p, "b", &b) &&
+          dl_relation_find(p, "c", &c) && dl_relation_find(p, "need", &need));
+    CHECK(dl_relation_add_text(p, c, "", 0) == OK);
+    DlRunOptions o;
+    dl_run_options_init(&o);
+    o.write_outputs = false;
+    o.free_dead = true;
+    o.stop = need_stop;
+    o.stop_arg = p;
+    o.rerun_input = "c";
+    unsigned runs = 0;
+    for (;;) {
+        Status st = dl_run(p, &o, &d);
+        runs++;
+        if (st == OK)
+            break;
+        CHECK(st == E_LIMIT && dl_run_stopped(p) && d.nerrors == 0);
+        CHECK(dl_relation_size(p, b) < 100); /* stopped at the iteration of need(50) */
+        DlIter it;
+        CHECK(dl_iter_init(&it, p, need) == OK);
+        const DlValue *t;
+        char num[32];
+        while ((t = dl_iter_next(&it))) {
+            snprintf(num, sizeof num, "%lld", (long long)dl_value_number(t[0]));
+            const char *cols[] = {num};
+            CHECK(dl_relation_insert(p, c, cols, &d) == OK);
+        }
+        dl_iter_release(&it);
+        if (runs > 4)
+            break;
+    }
+    CHECK(runs == 2 && !dl_run_stopped(p));
+    CHECK(dl_relation_size(p, a) == 1000); /* kept from the first run, not freed */
+    CHECK(dl_relation_size(p, b) == 50 && dl_relation_size(p, need) == 0 &&
+          dl_relation_size(p, c) == 1);
+    dl_program_free(p);
+    /* one run given c(50) from the start */
+    CHECK(dl_program_load_string(&p, "rerun.dl", rerun_src, strlen(rerun_src), NULL, &d) == OK);
+    CHECK(dl_relation_find(p, "b", &b) && dl_relation_find(p, "c", &c));
+    CHECK(dl_relation_add_text(p, c, "50\n", 3) == OK);
+    dl_run_options_init(&o);
+    o.write_outputs = false;
+    CHECK(dl_run(p, &o, &d) == OK);
+    CHECK(dl_relation_size(p, b) == 50);
+    dl_program_free(p);
+    diags_release(&d);
+}
+
 int main(void) {
     static const TestCase tests[] = {
         {"load_run_iterate", test_load_run_iterate},
@@ -237,6 +314,7 @@ int main(void) {
         {"oom", test_oom},
         {"free_dead", test_free_dead},
         {"sets_read_back", test_sets_read_back},
+        {"rerun", test_rerun},
     };
     return check_run(tests, ARRAY_LEN(tests));
 }
