@@ -134,13 +134,14 @@ typedef struct Analysis {
     double eval_start;       /* the first progress report */
     bool eval_started;
     /* the objects to collapse (pointsto.dl's collapsed, collapse_need; analysis_run): the
-       runs made, the objects collapsed, the iteration of the last progress report and the
-       first at which the current run derived collapse_need (0: none yet) */
+       runs made, the objects collapsed, the iteration and tuples of the last progress
+       report, and those when the current run first derived collapse_need (0: not yet) */
     size_t coll_rel, need_rel;
     bool collapse;
     unsigned runs;
     size_t ncollapsed;
     uint32_t iteration, first_need;
+    size_t tuples, first_tuples;
 } Analysis;
 
 /* Seconds of CLOCK_MONOTONIC. */
