@@ -237,7 +237,8 @@ static Status rerun_start(DlProgram *p, const DlRunOptions *o, bool *again) {
     if (!o->rerun_input || !dl_relation_find(p, o->rerun_input, &rr) ||
         !p->decls.v[rr].is_input || p->decls.v[rr].has_rules)
         return OK;
-    if (!p->rels || p->rerun_rel != rr || !p->sdone || p->phase == DL_PHASE_INPUT)
+    if (!p->rels || p->rerun_rel != rr || !p->sdone || p->phase == DL_PHASE_INPUT ||
+        p->rels[rr]->set)
         return rerun_deps(p, (uint32_t)rr);
     bool *run = mem_calloc(p->nstrata + 1, sizeof(bool));
     if (!run)
