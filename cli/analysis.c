@@ -508,8 +508,10 @@ static int analysis_run(Analysis *a) {
     for (a->runs = 1;; a->runs++) {
         a->first_need = 0;
         s = dl_run(a->prog, o, &a->diags);
-        if (!a->collapse || !(s == OK ? dl_relation_size(a->prog, a->need_rel) > 0
-                                      : s == E_LIMIT && dl_run_stopped(a->prog)))
+        /* (a run stopped as its time ran out has timed out, not stopped) */
+        if (!a->collapse || dl_run_timed_out(a->prog) ||
+            !(s == OK ? dl_relation_size(a->prog, a->need_rel) > 0
+                      : s == E_LIMIT && dl_run_stopped(a->prog)))
             break;
         s = add_collapsed(a);
         if (s != OK)
