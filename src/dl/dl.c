@@ -218,9 +218,7 @@ static Status rerun_deps(DlProgram *p, uint32_t rr) {
                     continue;
                 bool dep = false;
                 DepRead dr = {p, &dep};
-                dl_lits_reads(cl->body, cl->nbody, false, note_dep, &dr);
-                for (uint32_t j = 0; j < cl->head.nargs; j++)
-                    dl_expr_reads(cl->head.args[j], false, note_dep, &dr);
+                dl_clause_reads(cl, note_dep, &dr);
                 p->sdep[s] = p->sdep[s] || dep;
             }
     return OK;

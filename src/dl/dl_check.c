@@ -1980,6 +1980,12 @@ void dl_expr_reads(const DlExpr *e, bool in_agg, DlReadFn *fn, void *arg) {
     }
 }
 
+void dl_clause_reads(const DlClause *cl, DlReadFn *fn, void *arg) {
+    dl_lits_reads(cl->body, cl->nbody, false, fn, arg);
+    for (uint32_t j = 0; j < cl->head.nargs; j++)
+        dl_expr_reads(cl->head.args[j], false, fn, arg);
+}
+
 void dl_lits_reads(const DlLit *lits, uint32_t n, bool in_agg, DlReadFn *fn, void *arg) {
     for (uint32_t i = 0; i < n; i++) {
         const DlLit *l = &lits[i];

@@ -1886,9 +1886,7 @@ static Status dead_after(const DlProgram *p, const DlRunOptions *o, uint32_t **o
     for (size_t i = 0; i < p->clauses.len; i++) {
         const DlClause *cl = &p->clauses.v[i];
         LastRead lr = {last, strat[cl->head.rel]};
-        dl_lits_reads(cl->body, cl->nbody, false, note_read, &lr);
-        for (uint32_t j = 0; j < cl->head.nargs; j++)
-            dl_expr_reads(cl->head.args[j], false, note_read, &lr);
+        dl_clause_reads(cl, note_read, &lr);
     }
     for (size_t r = 0; r < n; r++) {
         const DlDecl *dc = &p->decls.v[r];
@@ -1904,9 +1902,7 @@ static Status dead_after(const DlProgram *p, const DlRunOptions *o, uint32_t **o
             if (!p->sdep[strat[cl->head.rel]])
                 continue;
             KeepRead kr = {p, last};
-            dl_lits_reads(cl->body, cl->nbody, false, keep_read, &kr);
-            for (uint32_t j = 0; j < cl->head.nargs; j++)
-                dl_expr_reads(cl->head.args[j], false, keep_read, &kr);
+            dl_clause_reads(cl, keep_read, &kr);
         }
     }
     mem_free(strat);

@@ -636,6 +636,8 @@ struct DlProgram {
 typedef void DlReadFn(void *arg, uint32_t rel, bool neg, bool in_agg);
 void dl_lits_reads(const DlLit *lits, uint32_t n, bool in_agg, DlReadFn *fn, void *arg);
 void dl_expr_reads(const DlExpr *e, bool in_agg, DlReadFn *fn, void *arg);
+/* The same for a clause: its body, and the expressions of its head's arguments. */
+void dl_clause_reads(const DlClause *cl, DlReadFn *fn, void *arg);
 
 /* Sets set[v] for every variable v of e. A rewritten aggregate is the variable of its
  * result; deep: also every variable inside it (dl_agg_vars), else none.

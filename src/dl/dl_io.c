@@ -614,9 +614,7 @@ Status dl_io_read_inputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
                 const DlClause *cl = &p->clauses.v[i];
                 if (!reach[cl->head.rel])
                     continue;
-                dl_lits_reads(cl->body, cl->nbody, false, mark_read, &rc);
-                for (uint32_t j = 0; j < cl->head.nargs; j++)
-                    dl_expr_reads(cl->head.args[j], false, mark_read, &rc);
+                dl_clause_reads(cl, mark_read, &rc);
             }
         }
     }

@@ -13,9 +13,8 @@
 #  - SIGINT during the evaluation and SIGTERM to the process group leave nothing (these
 #    two are timing-dependent: a note says so when irlog finished first).
 irlog=$1 llvm_bin=$2 srcdir=$3
-. "$srcdir/tests/ir/lib.sh"
+. "$srcdir/tests/analyze/lib.sh"
 
-clang=$(tool clang)
 # check STATUS NAME [DETAIL_FILE]: as lib.sh's, but the detail only under a failure
 check() { if [ "$1" = 0 ]; then ok "$2"; else fail "$2"; [ $# -ge 3 ] && [ -s "$3" ] && sed 's/^/     /' "$3" | head -40; fi; return 0; }
 case $irlog in /*) ;; *) irlog=$PWD/$irlog ;; esac
@@ -131,18 +130,11 @@ check $? "JSON: unmodelled, indirect calls, context, entry, inputs ($got)"
 diff -r out outj >/dev/null; check $? "the JSON run wrote the same files"
 
 # ---- 2. the same files as irlog run over irlog facts; -j 2 changes nothing
-# (irlog run's loop (docs/analyze.md): the objects one run reached at an unknown offset,
-# collapse_need, are collapsed in the next, until a run reaches none; here mk's object)
+# (irlog run's loop, lib.sh's collapse_runs: the objects one run reached at an unknown
+# offset are collapsed in the next, until a run reaches none; here t2)
 run_collapsed() { # OUTDIR MACROS
-  rm -rf "$1.facts" && cp -r facts "$1.facts" && : >"$1.facts/collapsed.facts" || return 1
-  local k
-  for k in 1 2 3 4 5 6 7 8; do
-    "$irlog" run "$srcdir/datalog/analysis/pointsto.dl" -F "$1.facts" -D "$1" -M "IRLOG_COLLAPSED $2" \
-      -q || return 1
-    [ -s "$1/collapse_need.csv" ] || return 0
-    cat "$1/collapse_need.csv" >>"$1.facts/collapsed.facts"
-  done
-  return 1
+  rm -rf "$1.facts" && cp -r facts "$1.facts" || return 1
+  collapse_runs "$srcdir/datalog/analysis/pointsto.dl" "$1.facts" "$1" ${2:+-M "$2"}
 }
 "$irlog" facts t.bc -o facts >/dev/null 2>err.txt && run_collapsed ref "" 2>>err.txt
 check $? "irlog facts + irlog run datalog/analysis/pointsto.dl" err.txt

@@ -34,7 +34,7 @@ for src in "${list[@]}"; do
   done
 done >"$tmp/runs"
 mkdir -p "$tmp/out"
-export -f analysis
+export -f analysis collapse_runs
 export irlog ptdl progs
 # (a line "# macros: NAME=VALUE ..." in an expectation file runs its program with them;
 # "# models: FILE.dl" adds programs/FILE.dl to the analysis, as irlog analyze --models)

@@ -68,7 +68,7 @@ for src in "${list[@]}"; do for lvl in O0 O2; do echo "$src $lvl"; done; done |
 
 "$irlog" facts --separate -j 2 "$tmp"/bc/*.bc -o "$tmp/facts" 2>"$tmp/facts.err" ||
   echo "note: irlog facts --separate exited with $?"
-export -f analysis
+export -f analysis collapse_runs
 export irlog ptdl
 for d in "$tmp"/facts/*; do [ -d "$d" ] && basename "$d"; done |
   xargs -P 2 -L 1 bash -c 'analysis "'"$tmp"'/facts/$0" "'"$tmp"'/out/$0" 2>"'"$tmp"'/out/$0.err" ||
