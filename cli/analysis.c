@@ -82,6 +82,8 @@ void analysis_release(Analysis *a) {
     vec_release(&a->entries);
     mem_free(a->inputs);
     a->inputs = NULL;
+    mem_free(a->coll_text);
+    a->coll_text = NULL;
 }
 
 /* Parses --entry's value. */
@@ -136,6 +138,8 @@ static int common_option(Analysis *a, int argc, char **argv, int *i, const char 
         }
     } else if (analysis_opt_value(argc, argv, i, NULL, a->cmd->user_opt, val, missing)) {
         a->user_file = *val;
+    } else if (analysis_opt_value(argc, argv, i, NULL, "collapsed", val, missing)) {
+        a->coll_file = *val;
     } else if (analysis_opt_value(argc, argv, i, "-j", "jobs", val, missing)) {
         if (*val && !strcmp(*val, "auto")) {
             long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -257,7 +261,23 @@ static void add_dl_string(StrBuf *sb, const char *s) {
     sb_addc(sb, '"');
 }
 
-int analysis_build_program(const Analysis *a, StrBuf *sb, const char *const *parts, size_t nparts,
+/* Reads a file the user names with an option (what: its kind, in the message): EXIT_OK, or
+ * EXIT_INPUT with the message printed. */
+static int read_user_file(const Analysis *a, const char *what, const char *path, char **text,
+                          size_t *len) {
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        cli_error("%s: cannot read %s file '%s': it is a directory", a->cmd->name, what, path);
+        return EXIT_INPUT;
+    }
+    if (sb_read_file(path, text, len) != OK) {
+        cli_error("%s: cannot read %s file '%s': %s", a->cmd->name, what, path, strerror(errno));
+        return EXIT_INPUT;
+    }
+    return EXIT_OK;
+}
+
+int analysis_build_program(Analysis *a, StrBuf *sb, const char *const *parts, size_t nparts,
                            size_t nstrip, const char *const *extras) {
     const char *cmd = a->cmd->name;
     for (size_t i = 0; i < nparts; i++)
@@ -282,20 +302,17 @@ int analysis_build_program(const Analysis *a, StrBuf *sb, const char *const *par
         add_dl_string(sb, a->entries.v[i]);
         sb_adds(sb, ").\n");
     }
+    if (a->coll_file) {
+        int rc = read_user_file(a, "collapsed", a->coll_file, &a->coll_text, &a->coll_len);
+        if (rc != EXIT_OK)
+            return rc;
+    }
     if (a->user_file) {
-        const char *kind = a->cmd->user_kind;
         char *text = NULL;
         size_t len = 0;
-        struct stat st;
-        if (stat(a->user_file, &st) == 0 && S_ISDIR(st.st_mode)) {
-            cli_error("%s: cannot read %s file '%s': it is a directory", cmd, kind, a->user_file);
-            return EXIT_INPUT;
-        }
-        if (sb_read_file(a->user_file, &text, &len) != OK) {
-            cli_error("%s: cannot read %s file '%s': %s", cmd, kind, a->user_file,
-                      strerror(errno));
-            return EXIT_INPUT;
-        }
+        int rc = read_user_file(a, a->cmd->user_kind, a->user_file, &text, &len);
+        if (rc != EXIT_OK)
+            return rc;
         add_part(sb, a->user_file, text, len, false);
         mem_free(text);
     }
@@ -496,7 +513,8 @@ static int analysis_run(Analysis *a) {
         o->keep = keep_need;
         o->keep_arg = a;
         o->rerun_input = "collapsed";
-        if (dl_relation_add_text(a->prog, a->coll_rel, "", 0) != OK) {
+        if (dl_relation_add_text(a->prog, a->coll_rel, a->coll_text ? a->coll_text : "",
+                                 a->coll_len) != OK) {
             cli_error("out of memory");
             return EXIT_INTERNAL;
         }
@@ -523,6 +541,8 @@ static int analysis_run(Analysis *a) {
         }
         progress_show(true, "collapsing %zu objects, run %u", a->ncollapsed, a->runs + 1);
     }
+    if (s == OK && a->collapse) /* (the objects given by --collapsed included) */
+        a->ncollapsed = dl_relation_size(a->prog, a->coll_rel);
     int sig = interrupt_end();
     progress_done();
     a->t_end = analysis_now();

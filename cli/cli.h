@@ -124,6 +124,9 @@ typedef struct Analysis {
     bool quiet;              /* -q */
     unsigned jobs;           /* -j */
     double max_time;         /* --max-time SECONDS, or 0 */
+    const char *coll_file;   /* --collapsed FILE, or NULL */
+    char *coll_text;         /* its text (owned; read by analysis_build_program) */
+    size_t coll_len;
     DlProgram *prog;         /* owned; after analysis_load */
     Diags diags;             /* of the last step */
     DlRunOptions run;        /* of analysis_run; the command sets output_dir to write */
@@ -170,7 +173,7 @@ int analysis_start(Analysis *a);
 /* Appends the program: the schema, the embedded files parts (the first nstrip without their
  * .output lines), the command's own rules extras (name, text, ..., NULL: each text after a
  * #line of its name), the entry_name facts of --entry and the user's file. */
-int analysis_build_program(const Analysis *a, struct StrBuf *sb, const char *const *parts,
+int analysis_build_program(Analysis *a, struct StrBuf *sb, const char *const *parts,
                            size_t nparts, size_t nstrip, const char *const *extras);
 /* Loads the program text into a->prog with the command's macros defs (at most
  * ANALYSIS_MAX_DEFS, NULL-terminated) and the one of --entry, streams the facts of the

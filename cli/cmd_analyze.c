@@ -54,7 +54,9 @@ static const char analyze_help[] =
     "      --entry WHAT        main (default), all (every externally visible function),\n"
     "                          or FUNC,FUNC,... (functions by name)\n"
     "      --models FILE.dl    more models of external functions (model_* facts or rules)\n"
-    "      --format text|json  the summary on stdout (default text)\n"
+    "      --collapsed FILE    objects to collapse from the start (collapsed.csv of an\n"
+    "                          earlier analysis of the same program: skips the runs that\n"
+    "                          found them)\n"    "      --format text|json  the summary on stdout (default text)\n"
     "      --source-names      also write call_graph_edge_source.csv (each call edge at its\n"
     "                          file:line:col, with source names) and source_points_to.csv\n"
     "                          (the points-to sets of the program's named variables)\n"
@@ -64,9 +66,9 @@ static const char analyze_help[] =
     "      --facts DIR         also write the fact directory (as irlog facts would)\n"
     "  -q, --quiet             no progress line (shown only when stderr is a terminal)\n"
     "exit: 0 ok, 2 usage, 3 bad input (unreadable or invalid IR, errors in the model file,\n"
-    "      no such entry function), 4 output not written, 5 memory or time limit, internal\n"
-    "      error,"
-    "      128+N stopped by signal N (nothing written). See docs/analyze.md.\n";
+    "      no such entry function, unreadable --collapsed file), 4 output not written,\n"
+    "      5 memory or time limit, internal error, 128+N stopped by signal N (nothing\n"
+    "      written). See docs/analyze.md.\n";
 
 /* Rules only the command needs, for its checks and its summary. They read the
  * relations of pointsto.dl; none is an output. */
@@ -139,8 +141,8 @@ static const AnalysisCmd analyze_cmd = {
 };
 
 /* Builds the whole analysis program. Returns EXIT_OK, or an exit code after an error
- * message (the model file unreadable, the build without its .dl files). */
-static int build_program(const AnalyzeArgs *a, StrBuf *sb) {
+ * message (the model or --collapsed file unreadable, the build without its .dl files). */
+static int build_program(AnalyzeArgs *a, StrBuf *sb) {
     static const char *const parts[] = {"pointsto.dl", "pointsto_models.dl"};
     const char *extras[5] = {own_parts[0], analyze_extras, NULL, NULL, NULL};
     if (a->source_names) {

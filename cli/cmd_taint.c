@@ -47,7 +47,9 @@ static const char taint_help[] =
     "                          taint_witness.csv, taint.sarif\n"
     "      --config FILE.dl    more sources, sinks, sanitizers and propagators (added to\n"
     "                          datalog/analysis/taint_config.dl)\n"
-    "      --format text|json|sarif  what is printed on stdout (default text)\n"
+    "      --collapsed FILE    objects to collapse from the start (collapsed.csv of an\n"
+    "                          earlier analysis of the same program: skips the runs that\n"
+    "                          found them)\n"    "      --format text|json|sarif  what is printed on stdout (default text)\n"
     "      --entry WHAT        main (default), all (every externally visible function),\n"
     "                          or FUNC,FUNC,... (functions by name)\n"
     "  -j, --jobs N            engine threads (default 1; 'auto' = all cores)\n"
@@ -55,9 +57,9 @@ static const char taint_help[] =
     "                          the error names the relations and rules that grew)\n"
     "  -q, --quiet             no progress line (shown only when stderr is a terminal)\n"
     "exit: 0 ok (with or without findings), 2 usage, 3 bad input (unreadable or invalid IR,\n"
-    "      errors in the config file, no such entry function), 4 output not written,\n"
-    "      5 memory or time limit, internal error, 128+N stopped by signal N (nothing written).\n"
-    "      See docs/taint.md.\n";
+    "      errors in the config file, no such entry function, unreadable --collapsed\n"
+    "      file), 4 output not written, 5 memory or time limit, internal error, 128+N\n"
+    "      stopped by signal N (nothing written). See docs/taint.md.\n";
 
 /* Rules only the command needs (its entry check). */
 static const char taint_extras[] =
@@ -103,7 +105,7 @@ static const AnalysisCmd taint_cmd = {
 
 /* Builds the program: pointsto.dl and pointsto_models.dl without their .output lines, so
  * that pointsto.dl's results are not written and are freed once read. */
-static int build_program(const TaintArgs *a, StrBuf *sb) {
+static int build_program(TaintArgs *a, StrBuf *sb) {
     static const char *const parts[] = {"pointsto.dl", "pointsto_models.dl", "taint.dl",
                                         "taint_config.dl"};
     const char *const extras[] = {own_parts[0], taint_extras, NULL};

@@ -163,6 +163,16 @@ check $? "2-callsite -j 2 exits 0" err.txt
 grep -q '^analysis: *2-callsite contexts' sum2.txt; check $? "the summary names the contexts" sum2.txt
 "$irlog" analyze t.bc -o outp -j 2 >/dev/null 2>err.txt && diff -r out outp >d.txt
 check $? "-j 2 writes the same files as -j 1" d.txt
+# --collapsed: the objects of an earlier analysis collapsed from the start, in one run
+"$irlog" analyze t.bc -o outk --collapsed out/collapsed.csv >sumk.txt 2>err.txt &&
+  diff -r out outk >d.txt
+check $? "--collapsed out/collapsed.csv writes the same files" d.txt
+field collapsed sumk.txt | grep -q "^1 object reached at an unknown offset, one field each (1 run)$"
+check $? "--collapsed out/collapsed.csv: one run" sumk.txt
+: >none.csv
+"$irlog" analyze t.bc -o outn --collapsed none.csv >sumn.txt 2>err.txt && diff -r out outn >d.txt &&
+  field collapsed sumn.txt | grep -q "(2 runs)$"
+check $? "--collapsed with an empty file: the same files, in the same 2 runs" d.txt
 
 # ---- 3. entry points
 "$irlog" analyze t.bc -o oute --entry helper,mk >sum.txt 2>err.txt
@@ -238,6 +248,7 @@ printf '#include "bad3.dl"\n' >"$tmp/mdir/bad4.dl"
 expect "model file: an error in a file it includes, located there" 3 "mdir/bad3.dl:1:13: error:" \
   t.bc -o out --models ../mdir/bad4.dl
 expect "model file: missing" 3 "cannot read model file 'nosuch.dl'" t.bc -o out --models nosuch.dl
+expect "--collapsed file: missing" 3 "cannot read collapsed file 'nosuch.csv'" t.bc -o out --collapsed nosuch.csv
 expect "missing input" 3 "nosuch.bc" nosuch.bc -o out
 head -c 2048 /dev/urandom >"$tmp/random.bc"
 expect "random bytes as input" 3 "random.bc" ../random.bc -o out
