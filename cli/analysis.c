@@ -369,7 +369,8 @@ static int analysis_load(Analysis *a, const StrBuf *text, const char *const *def
     Status s = dl_program_load_string(&a->prog, a->user_file ? a->user_file : a->cmd->main_name,
                                       text->buf, text->len, defs, &a->diags);
     progress_done();
-    analysis_print_diags(a);
+    if (s != OK || !a->seed_runs) /* (a second load: its warnings were shown) */
+        analysis_print_diags(a);
     if (s != OK) {
         if (s == E_NOMEM)
             cli_error("out of memory");
@@ -500,8 +501,16 @@ static int analysis_run(Analysis *a) {
     o->free_dead = true;
     o->keep = a->cmd->keep;
     o->jobs = a->jobs;
+    /* (after a first analysis, the times and the budget go on from its start) */
     o->max_seconds = a->max_time;
-    a->eval_started = false;
+    if (!a->seed_runs) {
+        a->eval_started = false;
+        a->t_run0 = analysis_now();
+    } else if (a->max_time > 0) {
+        o->max_seconds = a->max_time - (analysis_now() - a->t_run0);
+        if (o->max_seconds <= 0)
+            o->max_seconds = 1e-9;
+    }
     o->progress = on_progress;
     o->progress_arg = a;
     a->collapse = dl_relation_find(a->prog, "collapsed", &a->coll_rel) &&
@@ -521,7 +530,6 @@ static int analysis_run(Analysis *a) {
     }
     o->interrupt = interrupt_begin();
     progress_show(true, "reading the facts");
-    double t_run = analysis_now();
     Status s;
     for (a->runs = 1;; a->runs++) {
         a->first_need = 0;
@@ -535,7 +543,7 @@ static int analysis_run(Analysis *a) {
         if (s != OK)
             break;
         if (a->max_time > 0) {
-            o->max_seconds = a->max_time - (analysis_now() - t_run);
+            o->max_seconds = a->max_time - (analysis_now() - a->t_run0);
             if (o->max_seconds <= 0)
                 o->max_seconds = 1e-9;
         }
@@ -564,14 +572,15 @@ static int analysis_run(Analysis *a) {
             cli_error("%s: the evaluation failed: %s", a->cmd->name, status_str(s));
         return status_exit(s);
     }
-    analysis_print_diags(a); /* warnings */
+    if (!a->seed_defs || a->seed_runs) /* warnings, of the last analysis */
+        analysis_print_diags(a);
     if (!entries_found(a))
         return EXIT_INPUT;
     return EXIT_OK;
 }
 
-int analysis_execute(Analysis *a, const StrBuf *text, const char *const *defs) {
-    const char *all[ANALYSIS_MAX_DEFS + 3];
+/* defs, the entry's macro and IRLOG_COLLAPSED into all (ANALYSIS_MAX_DEFS + 3 entries). */
+static void all_defs(const Analysis *a, const char *const *defs, const char **all) {
     size_t n = 0;
     while (n < ANALYSIS_MAX_DEFS && defs[n]) {
         all[n] = defs[n];
@@ -581,9 +590,69 @@ int analysis_execute(Analysis *a, const StrBuf *text, const char *const *defs) {
         all[n++] = a->entry == ANALYSIS_ENTRY_ALL ? "IRLOG_ENTRY_ALL" : "IRLOG_ENTRY_CUSTOM";
     all[n++] = "IRLOG_COLLAPSED"; /* the objects to collapse are given (analysis_run) */
     all[n] = NULL;
-    int rc = analysis_load(a, text, all);
-    if (rc == EXIT_OK)
-        rc = analysis_walk(a);
+}
+
+/* Gives a->prog (loaded, not yet run) the facts and the collapsed objects of seed, the
+ * program of the first analysis (evaluated; freed here): its facts are moved, or read
+ * again when a->prog reads a relation seed did not. */
+static int take_seed(Analysis *a, DlProgram *seed) {
+    size_t from, to;
+    Status st = OK;
+    if (dl_relation_find(seed, "collapsed", &from) && dl_relation_find(a->prog, "collapsed", &to)) {
+        DlIter it;
+        const DlValue *t;
+        StrBuf name = SB_INIT;
+        st = dl_iter_init(&it, seed, from);
+        bool iter = st == OK;
+        while (st == OK && (t = dl_iter_next(&it))) {
+            size_t n;
+            const char *sym = dl_value_symbol(seed, t[0], &n);
+            sb_reset(&name);
+            sb_add(&name, sym, n);
+            const char *cols[1] = {name.buf};
+            st = name.oom ? E_NOMEM : dl_relation_insert(a->prog, to, cols, &a->diags);
+        }
+        if (iter)
+            dl_iter_release(&it);
+        sb_release(&name);
+    }
+    bool moved = st == OK && dl_relation_take_text(a->prog, seed, &st);
+    dl_program_free(seed);
+    if (st != OK) {
+        cli_error("out of memory");
+        return EXIT_INTERNAL;
+    }
+    return moved ? EXIT_OK : analysis_walk(a);
+}
+
+int analysis_execute(Analysis *a, const StrBuf *text, const char *const *defs) {
+    const char *all[ANALYSIS_MAX_DEFS + 3];
+    int rc;
+    if (a->seed_defs) {
+        /* the first analysis: its objects to collapse, found with the facts read once */
+        all_defs(a, a->seed_defs, all);
+        rc = analysis_load(a, text, all);
+        if (rc == EXIT_OK)
+            rc = analysis_walk(a);
+        if (rc == EXIT_OK)
+            rc = analysis_run(a);
+        if (rc != EXIT_OK)
+            return rc;
+        a->seed_runs = a->runs;
+        DlProgram *seed = a->prog;
+        a->prog = NULL;
+        all_defs(a, defs, all);
+        rc = analysis_load(a, text, all);
+        if (rc == EXIT_OK)
+            rc = take_seed(a, seed);
+        else
+            dl_program_free(seed);
+    } else {
+        all_defs(a, defs, all);
+        rc = analysis_load(a, text, all);
+        if (rc == EXIT_OK)
+            rc = analysis_walk(a);
+    }
     if (rc == EXIT_OK)
         rc = analysis_run(a);
     return rc;

@@ -124,6 +124,10 @@ typedef struct Analysis {
     bool quiet;              /* -q */
     unsigned jobs;           /* -j */
     double max_time;         /* --max-time SECONDS, or 0 */
+    const char *const *seed_defs; /* macros of a first, cheaper analysis whose collapsed
+                                     objects this one starts from (NULL: none) */
+    unsigned seed_runs;      /* the runs of that first analysis */
+    double t_run0;           /* when the first analysis_run began (the --max-time budget) */
     const char *coll_file;   /* --collapsed FILE, or NULL */
     char *coll_text;         /* its text (owned; read by analysis_build_program) */
     size_t coll_len;

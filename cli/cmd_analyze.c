@@ -324,9 +324,13 @@ static void print_json(const AnalyzeArgs *a, const IrStats *ir, const Summary *s
         fprintf(f, ": %lld", (long long)s->kinds.v[i].n);
     }
     fputs("},\n", f);
-    if (a->base.collapse)
-        fprintf(f, "  \"collapsed\": {\"objects\": %zu, \"runs\": %u},\n", a->base.ncollapsed,
+    if (a->base.collapse) {
+        fprintf(f, "  \"collapsed\": {\"objects\": %zu, \"runs\": %u", a->base.ncollapsed,
                 a->base.runs);
+        if (a->base.seed_runs)
+            fprintf(f, ", \"insensitive_runs\": %u", a->base.seed_runs);
+        fputs("},\n", f);
+    }
     fprintf(f, "  \"call_graph_edges\": %zu,\n  \"reachable_functions\": %zu,\n", s->edges,
             s->reachable);
     fprintf(f,
@@ -389,12 +393,16 @@ static void print_text(const AnalyzeArgs *a, const IrStats *ir, const Summary *s
     for (size_t i = 0; i < s->kinds.len; i++)
         fprintf(f, "%s %lld %s", i ? "," : "", (long long)s->kinds.v[i].n, s->kinds.v[i].name);
     fputc('\n', f);
-    if (a->base.collapse)
+    if (a->base.collapse) {
         fprintf(f,
                 "collapsed:              %zu object%s reached at an unknown offset, one field "
-                "each (%u run%s)\n",
+                "each (%u run%s",
                 a->base.ncollapsed, plural(a->base.ncollapsed), a->base.runs,
                 plural(a->base.runs));
+        if (a->base.seed_runs)
+            fprintf(f, ", after %u of the context-insensitive analysis", a->base.seed_runs);
+        fputs(")\n", f);
+    }
     fprintf(f, "call graph:             %zu edge%s; %zu reachable function%s\n", s->edges,
             plural(s->edges), s->reachable, plural(s->reachable));
     fprintf(f,
@@ -603,6 +611,10 @@ int cmd_analyze(int argc, char **argv) {
     snprintf(depth, sizeof depth, "IRLOG_CONTEXT_DEPTH=%d", a.depth);
     snprintf(heap_depth, sizeof heap_depth, "IRLOG_HEAP_DEPTH=%d", a.heap_depth);
     const char *defs[] = {depth, heap_depth, a.per_context ? "IRLOG_CONTEXT_OUTPUT" : NULL, NULL};
+    /* with contexts, the objects to collapse are first found context-insensitively */
+    const char *seed[] = {"IRLOG_CONTEXT_DEPTH=0", heap_depth, NULL};
+    if (a.depth > 0 && !b->coll_file)
+        b->seed_defs = seed;
     rc = analysis_execute(b, &text, defs);
     sum.t_walk = b->t_walk;
     sum.t_eval = b->t_eval;

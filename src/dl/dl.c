@@ -482,6 +482,33 @@ Status dl_relation_add_text(DlProgram *p, size_t rel, const char *text, size_t l
     return p->text[rel].oom ? E_NOMEM : OK;
 }
 
+bool dl_relation_take_text(DlProgram *dst, DlProgram *src, Status *st) {
+    *st = OK;
+    for (size_t r = 0; r < dst->decls.len; r++) {
+        size_t k;
+        bool given = dst->has_text && dst->has_text[r];
+        if (dl_relation_needed(dst, r) && !given &&
+            !(src->has_text && dl_relation_find(src, dl_relation_name(dst, r), &k) && src->has_text[k]))
+            return false;
+    }
+    for (size_t r = 0; r < dst->decls.len && *st == OK; r++) {
+        size_t k;
+        if (!dl_relation_needed(dst, r) || !src->has_text ||
+            !dl_relation_find(src, dl_relation_name(dst, r), &k) || !src->has_text[k])
+            continue;
+        *st = dl_relation_add_text(dst, r, "", 0);
+        if (*st == OK && dst->text[r].len == 0) { /* moved, not copied */
+            sb_release(&dst->text[r]);
+            dst->text[r] = src->text[k];
+            sb_init(&src->text[k]);
+        } else if (*st == OK) {
+            *st = dl_relation_add_text(dst, r, src->text[k].buf, src->text[k].len);
+        }
+    }
+    dl_relation_clear_text(src);
+    return true;
+}
+
 void dl_relation_clear_text(DlProgram *p) {
     if (!p->text)
         return;

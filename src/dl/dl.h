@@ -177,6 +177,11 @@ bool dl_relation_needed(const DlProgram *p, size_t rel);
  * its file is not read. Errors in the text are reported at dl_run under the name
  * "<relation>.facts (in memory)". E_NOMEM. */
 Status dl_relation_add_text(DlProgram *p, size_t rel, const char *text, size_t len);
+/* Moves the text given to src (dl_relation_add_text) to the relations of the same name
+ * that dst reads (appended to text dst has), for a second program over the same facts:
+ * false, with nothing moved, when dst reads a relation that neither has text for; true
+ * otherwise, with *st E_NOMEM when memory ran out (src keeps no text after a true). */
+bool dl_relation_take_text(DlProgram *dst, DlProgram *src, Status *st);
 /* Forgets the text given so far (every relation reads its file again). */
 void dl_relation_clear_text(DlProgram *p);
 

@@ -145,6 +145,29 @@ check $? "1-callsite: analyze and irlog run -M IRLOG_CONTEXT_DEPTH=1" err.txt
 [ ! -e out1/var_points_to_context.csv ]
 check $? "1-callsite without --per-context writes no var_points_to_context.csv"
 diff -r ref1 out1 >d.txt; check $? "analyze's files are byte for byte irlog run's (1-callsite)" d.txt
+# with contexts, the objects to collapse are first found context-insensitively (t2, in 2
+# runs), and the 1-callsite analysis starts from them (1 run)
+"$irlog" analyze t.bc -o out1s --context 1-callsite >sum1.txt 2>err.txt && diff -r out1 out1s >d.txt &&
+  field collapsed sum1.txt |
+  grep -q "^1 object reached at an unknown offset, one field each (1 run, after 2 of the context-insensitive analysis)$"
+check $? "1-callsite: t2 collapsed after 2 context-insensitive runs, then 1 run" sum1.txt
+"$irlog" analyze t.bc -o out1j --context 1-callsite --format json >sum1.json 2>err.txt &&
+  [ "$(jq_ sum1.json "d['collapsed']")" = "{'objects': 1, 'runs': 1, 'insensitive_runs': 2}" ]
+check $? "1-callsite JSON: collapsed objects, runs, insensitive_runs" sum1.json
+"$irlog" analyze t.bc -o out1c --context 1-callsite --collapsed out/collapsed.csv >sum1c.txt 2>err.txt &&
+  diff -r out1 out1c >d.txt && field collapsed sum1c.txt | grep -q "each (1 run)$"
+check $? "1-callsite --collapsed: no context-insensitive runs, the same files" d.txt
+# a model file that reads a relation only with contexts: the facts are read again for it
+cat >ctxonly.dl <<'EOF'
+#if IRLOG_CONTEXT_DEPTH == 1
+.decl ctx_triple(t: symbol)
+.output ctx_triple
+ctx_triple(T) :- module_target_triple(_, T).
+#endif
+EOF
+"$irlog" analyze t.bc -o out1m --context 1-callsite --models ctxonly.dl >/dev/null 2>err.txt &&
+  [ -s out1m/ctx_triple.csv ] && [ "$(cut -f2 facts/module_target_triple.facts)" = "$(cat out1m/ctx_triple.csv)" ]
+check $? "1-callsite with a relation the context-insensitive analysis does not read: read again" err.txt
 "$irlog" analyze t.bc -o outc --context 1-callsite --per-context -q >/dev/null 2>err.txt &&
   run_collapsed refc 'IRLOG_CONTEXT_DEPTH=1 IRLOG_CONTEXT_OUTPUT' 2>>err.txt
 check $? "--per-context: analyze and irlog run -M 'IRLOG_CONTEXT_DEPTH=1 IRLOG_CONTEXT_OUTPUT'" err.txt

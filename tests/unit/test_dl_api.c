@@ -306,8 +306,51 @@ static void test_rerun(void) {
     diags_release(&d);
 }
 
+/* dl_relation_take_text: a second program over the facts given to a first one as text
+ * (irlog analyze's context-insensitive analysis before the one with contexts). */
+static void test_take_text(void) {
+    static const char src1[] = ".decl a(x: number)\n.input a\n.decl s(x: number)\n.output s\n"
+                               "s(x) :- a(x).\n";
+    static const char src2[] = ".decl a(x: number)\n.input a\n.decl b(x: number)\n.input b\n"
+                               ".decl t(x: number)\n.output t\nt(x + 1) :- a(x), !b(x).\n";
+    Diags d;
+    diags_init(&d);
+    DlProgram *p1 = NULL, *p2 = NULL, *p3 = NULL;
+    CHECK(dl_program_load_string(&p1, "one.dl", src1, strlen(src1), NULL, &d) == OK);
+    CHECK(dl_program_load_string(&p2, "two.dl", src2, strlen(src2), NULL, &d) == OK);
+    CHECK(dl_program_load_string(&p3, "one.dl", src1, strlen(src1), NULL, &d) == OK);
+    size_t a1, b2, t2;
+    CHECK(dl_relation_find(p1, "a", &a1) && dl_relation_find(p2, "b", &b2) &&
+          dl_relation_find(p2, "t", &t2));
+    CHECK(dl_relation_add_text(p1, a1, "1\n2\n3\n", 6) == OK);
+    DlRunOptions o;
+    dl_run_options_init(&o);
+    o.fact_dir = "/nonexistent-irlog-dir";
+    o.write_outputs = false;
+    CHECK(dl_run(p1, &o, &d) == OK);
+    /* p2 reads b, which neither has text for: false, nothing moved (p3 gets it all below) */
+    Status st = E_INTERNAL;
+    CHECK(!dl_relation_take_text(p2, p1, &st));
+    CHECK(dl_relation_take_text(p3, p1, &st) && st == OK); /* p1's program again: a moves */
+    CHECK(dl_run(p3, &o, &d) == OK);
+    size_t s3;
+    CHECK(dl_relation_find(p3, "s", &s3) && dl_relation_size(p3, s3) == 3);
+    CHECK(dl_run(p1, &o, &d) == E_IO); /* p1 has none left: it reads the missing file */
+    diags_release(&d);
+    diags_init(&d);
+    /* b given to p2 itself, a from p3: t = {x + 1 : a(x), !b(x)} = {2, 4} */
+    CHECK(dl_relation_add_text(p2, b2, "2\n", 2) == OK);
+    CHECK(dl_relation_take_text(p2, p3, &st) && st == OK);
+    CHECK(dl_run(p2, &o, &d) == OK && dl_relation_size(p2, t2) == 2);
+    dl_program_free(p1);
+    dl_program_free(p2);
+    dl_program_free(p3);
+    diags_release(&d);
+}
+
 int main(void) {
     static const TestCase tests[] = {
+        {"take_text", test_take_text},
         {"load_run_iterate", test_load_run_iterate},
         {"errors", test_errors},
         {"text_inputs", test_text_inputs},
