@@ -469,27 +469,33 @@ static bool keep_need(void *arg, const char *relation) {
     return strcmp(relation, "collapse_need") == 0 || (a->cmd->keep && a->cmd->keep(NULL, relation));
 }
 
-/* Adds the tuples of collapse_need to collapsed. */
-static Status add_collapsed(Analysis *a) {
+/* Inserts the symbols of the unary relation from (of program fp) into the unary relation
+ * to of a->prog; *n counts them. */
+static Status copy_symbols(Analysis *a, const DlProgram *fp, size_t from, size_t to, size_t *n) {
     DlIter it;
     const DlValue *t;
-    Status st = dl_iter_init(&it, a->prog, a->need_rel);
+    Status st = dl_iter_init(&it, fp, from);
     if (st != OK)
         return st;
     StrBuf name;
     sb_init(&name);
     while (st == OK && (t = dl_iter_next(&it))) {
-        size_t n;
-        const char *s = dl_value_symbol(a->prog, t[0], &n);
+        size_t len;
+        const char *s = dl_value_symbol(fp, t[0], &len);
         sb_reset(&name);
-        sb_add(&name, s, n);
+        sb_add(&name, s, len);
         const char *cols[1] = {name.buf};
-        st = name.oom ? E_NOMEM : dl_relation_insert(a->prog, a->coll_rel, cols, &a->diags);
-        a->ncollapsed++;
+        st = name.oom ? E_NOMEM : dl_relation_insert(a->prog, to, cols, &a->diags);
+        ++*n;
     }
     dl_iter_release(&it);
     sb_release(&name);
     return st;
+}
+
+/* Adds the tuples of collapse_need to collapsed. */
+static Status add_collapsed(Analysis *a) {
+    return copy_symbols(a, a->prog, a->need_rel, a->coll_rel, &a->ncollapsed);
 }
 
 /* Evaluates a->prog (again, with more objects collapsed, until a run collapses none), sets
@@ -596,26 +602,10 @@ static void all_defs(const Analysis *a, const char *const *defs, const char **al
  * program of the first analysis (evaluated; freed here): its facts are moved, or read
  * again when a->prog reads a relation seed did not. */
 static int take_seed(Analysis *a, DlProgram *seed) {
-    size_t from, to;
+    size_t from, to, n = 0;
     Status st = OK;
-    if (dl_relation_find(seed, "collapsed", &from) && dl_relation_find(a->prog, "collapsed", &to)) {
-        DlIter it;
-        const DlValue *t;
-        StrBuf name = SB_INIT;
-        st = dl_iter_init(&it, seed, from);
-        bool iter = st == OK;
-        while (st == OK && (t = dl_iter_next(&it))) {
-            size_t n;
-            const char *sym = dl_value_symbol(seed, t[0], &n);
-            sb_reset(&name);
-            sb_add(&name, sym, n);
-            const char *cols[1] = {name.buf};
-            st = name.oom ? E_NOMEM : dl_relation_insert(a->prog, to, cols, &a->diags);
-        }
-        if (iter)
-            dl_iter_release(&it);
-        sb_release(&name);
-    }
+    if (dl_relation_find(seed, "collapsed", &from) && dl_relation_find(a->prog, "collapsed", &to))
+        st = copy_symbols(a, seed, from, to, &n);
     bool moved = st == OK && dl_relation_take_text(a->prog, seed, &st);
     dl_program_free(seed);
     if (st != OK) {
