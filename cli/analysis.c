@@ -463,6 +463,14 @@ static bool collapse_stop(void *arg) {
     return a->iteration >= 2 * a->first_need || a->tuples / 16 >= a->first_tuples;
 }
 
+/* A first analysis (Analysis.seed_defs) computes only its objects to collapse and what
+ * entries_found reads, not the results. */
+static bool seed_goal(void *arg, const char *relation) {
+    const Analysis *a = arg;
+    return !strcmp(relation, "collapse_need") || !strcmp(relation, "collapsed") ||
+           !strcmp(relation, a->cmd->entry_found);
+}
+
 /* collapse_need is read after the run: kept whatever the command keeps. */
 static bool keep_need(void *arg, const char *relation) {
     const Analysis *a = arg;
@@ -522,6 +530,10 @@ static int analysis_run(Analysis *a) {
     a->collapse = dl_relation_find(a->prog, "collapsed", &a->coll_rel) &&
                   dl_relation_is_input(a->prog, a->coll_rel) &&
                   dl_relation_find(a->prog, "collapse_need", &a->need_rel);
+    if (a->seed_defs && !a->seed_runs) {
+        o->goal = seed_goal;
+        o->goal_arg = a;
+    }
     if (a->collapse) {
         o->stop = collapse_stop;
         o->stop_arg = a;

@@ -110,6 +110,13 @@ typedef struct DlRunOptions {
        other relations keep what the last run derived (free_dead keeps those that such
        strata read), and this one keeps its tuples and gains those inserted since. */
     const char *rerun_input;
+    /* when set: only the strata that derive a relation goal returns true for (by name),
+       and those such strata read, directly or through others, are evaluated; the other
+       relations stay empty (an output among them too), and a later run with rerun_input
+       evaluates them if it needs them (irlog analyze's first, context-insensitive
+       analysis: only its objects to collapse). */
+    bool (*goal)(void *arg, const char *relation);
+    void *goal_arg;
 } DlRunOptions;
 
 /* What dl_run is doing, for a progress display. */

@@ -1910,6 +1910,42 @@ static Status dead_after(const DlProgram *p, const DlRunOptions *o, uint32_t **o
     return OK;
 }
 
+typedef struct GoalRead {
+    const DlProgram *p;
+    bool *want;
+} GoalRead;
+
+static void goal_read(void *arg, uint32_t rel, bool neg, bool in_agg) {
+    GoalRead *gr = arg;
+    (void)neg;
+    (void)in_agg;
+    gr->want[gr->p->decls.v[rel].stratum] = true;
+}
+
+/* DlRunOptions.goal: the strata that derive a goal relation or that such strata read,
+ * directly or through others (*out NULL without goal). */
+static Status goal_strata(const DlProgram *p, const DlRunOptions *o, bool **out) {
+    *out = NULL;
+    if (!o->goal)
+        return OK;
+    bool *want = mem_calloc(p->nstrata + 1, sizeof *want);
+    if (!want)
+        return E_NOMEM;
+    for (size_t r = 0; r < p->decls.len; r++)
+        if (o->goal(o->goal_arg, p->decls.v[r].name))
+            want[p->decls.v[r].stratum] = true;
+    /* the strata are in the order they run: each reads only those before it or itself */
+    for (uint32_t s = p->nstrata; s-- > 0;)
+        for (size_t i = 0; want[s] && i < p->clauses.len; i++) {
+            const DlClause *cl = &p->clauses.v[i];
+            GoalRead gr = {p, want};
+            if (p->decls.v[cl->head.rel].stratum == s)
+                dl_clause_reads(cl, goal_read, &gr);
+        }
+    *out = want;
+    return OK;
+}
+
 /* Frees the relations nothing reads after stratum s (each left empty). */
 static Status free_dead(DlProgram *p, const uint32_t *last, uint32_t s) {
     for (size_t r = 0; r < p->decls.len; r++) {
@@ -1973,6 +2009,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
     Status st = OK;
     Eval ev = {0};
     uint32_t *dead = NULL;
+    bool *want = NULL;
     pthread_mutex_t mu;
     bool mu_init = false;
     size_t nrel = p->decls.len;
@@ -2043,6 +2080,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
     ev.profile = o->profile;
     if (o->free_dead && !o->profile)
         TRY(dead_after(p, o, &dead));
+    TRY(goal_strata(p, o, &want));
     for (uint32_t s = 0; s < p->nstrata && o->profile; s++) {
         for (uint32_t i = 0; i < p->strata[s].nbase; i++)
             p->strata[s].base[i].prof_ns = p->strata[s].base[i].prof_out =
@@ -2059,6 +2097,11 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
         DlProgress pr = {s, p->nstrata, 0, NULL, 0, 0, NULL, 0};
         if (p->srun && !p->srun[s])
             continue; /* kept from the last run (DlRunOptions.rerun_input) */
+        if (want && !want[s]) { /* no goal needs it (DlRunOptions.goal) */
+            if (p->sdone && !sv->nbase && !sv->nrec)
+                p->sdone[s] = true; /* facts only: read with the others */
+            continue;
+        }
         if (sv->nrels)
             pr.relation = p->decls.v[sv->rels[0]].name;
         ev.cur_s = s;
@@ -2201,5 +2244,6 @@ fail:
     worker_release(&ev.main);
     vec_release(&ev.tasks);
     mem_free(dead);
+    mem_free(want);
     return st;
 }

@@ -348,8 +348,46 @@ static void test_take_text(void) {
     diags_release(&d);
 }
 
+/* DlRunOptions.goal: only the strata a goal needs run. */
+static bool goal_c(void *arg, const char *relation) {
+    (void)arg;
+    return strcmp(relation, "c") == 0;
+}
+
+static void test_goal(void) {
+    static const char src[] = ".decl a(x: number)\n.input a\n"
+                              ".decl b(x: number)\nb(x + 1) :- a(x).\n"
+                              ".decl c(x: number)\n.output c\nc(x) :- b(x), x < 3.\n"
+                              ".decl d(x: number)\n.output d\nd(x) :- a(x), !c(x).\n"
+                              ".decl e(x: number)\n.output e\ne(x) :- d(x).\n";
+    Diags d;
+    diags_init(&d);
+    DlProgram *p = NULL;
+    CHECK(dl_program_load_string(&p, "goal.dl", src, strlen(src), NULL, &d) == OK);
+    size_t a, b, c, dd, e;
+    CHECK(dl_relation_find(p, "a", &a) && dl_relation_find(p, "b", &b) &&
+          dl_relation_find(p, "c", &c) && dl_relation_find(p, "d", &dd) &&
+          dl_relation_find(p, "e", &e));
+    CHECK(dl_relation_add_text(p, a, "1\n2\n", 4) == OK);
+    DlRunOptions o;
+    dl_run_options_init(&o);
+    o.fact_dir = "/nonexistent-irlog-dir";
+    o.write_outputs = false;
+    o.goal = goal_c;
+    CHECK(dl_run(p, &o, &d) == OK);
+    /* c and what it reads (b, a) are derived; d and e, which need c but no goal needs, not */
+    CHECK(dl_relation_size(p, b) == 2 && dl_relation_size(p, c) == 1);
+    CHECK(dl_relation_size(p, dd) == 0 && dl_relation_size(p, e) == 0);
+    o.goal = NULL;
+    CHECK(dl_run(p, &o, &d) == OK);
+    CHECK(dl_relation_size(p, c) == 1 && dl_relation_size(p, dd) == 1 && dl_relation_size(p, e) == 1);
+    dl_program_free(p);
+    diags_release(&d);
+}
+
 int main(void) {
     static const TestCase tests[] = {
+        {"goal", test_goal},
         {"take_text", test_take_text},
         {"load_run_iterate", test_load_run_iterate},
         {"errors", test_errors},
