@@ -506,6 +506,15 @@ static Status add_collapsed(Analysis *a) {
     return copy_symbols(a, a->prog, a->need_rel, a->coll_rel, &a->ncollapsed);
 }
 
+/* With --max-time, the next run's budget: what the runs since the first left of it. */
+static void budget_left(Analysis *a) {
+    if (a->max_time <= 0)
+        return;
+    a->run.max_seconds = a->max_time - (analysis_now() - a->t_run0);
+    if (a->run.max_seconds <= 0)
+        a->run.max_seconds = 1e-9;
+}
+
 /* Evaluates a->prog (again, with more objects collapsed, until a run collapses none), sets
  * the times and checks the entry points. */
 static int analysis_run(Analysis *a) {
@@ -520,10 +529,8 @@ static int analysis_run(Analysis *a) {
     if (!a->seed_runs) {
         a->eval_started = false;
         a->t_run0 = analysis_now();
-    } else if (a->max_time > 0) {
-        o->max_seconds = a->max_time - (analysis_now() - a->t_run0);
-        if (o->max_seconds <= 0)
-            o->max_seconds = 1e-9;
+    } else {
+        budget_left(a);
     }
     o->progress = on_progress;
     o->progress_arg = a;
@@ -560,11 +567,7 @@ static int analysis_run(Analysis *a) {
         s = add_collapsed(a);
         if (s != OK)
             break;
-        if (a->max_time > 0) {
-            o->max_seconds = a->max_time - (analysis_now() - a->t_run0);
-            if (o->max_seconds <= 0)
-                o->max_seconds = 1e-9;
-        }
+        budget_left(a);
         progress_show(true, "collapsing %zu objects, run %u", a->ncollapsed, a->runs + 1);
     }
     if (s == OK && a->collapse) /* (the objects given by --collapsed included) */
@@ -629,7 +632,8 @@ static int take_seed(Analysis *a, DlProgram *seed) {
 
 int analysis_execute(Analysis *a, const StrBuf *text, const char *const *defs) {
     const char *all[ANALYSIS_MAX_DEFS + 3];
-    int rc;
+    DlProgram *seed = NULL;
+    int rc = EXIT_OK;
     if (a->seed_defs) {
         /* the first analysis: its objects to collapse, found with the facts read once */
         all_defs(a, a->seed_defs, all);
@@ -641,20 +645,15 @@ int analysis_execute(Analysis *a, const StrBuf *text, const char *const *defs) {
         if (rc != EXIT_OK)
             return rc;
         a->seed_runs = a->runs;
-        DlProgram *seed = a->prog;
+        seed = a->prog;
         a->prog = NULL;
-        all_defs(a, defs, all);
-        rc = analysis_load(a, text, all);
-        if (rc == EXIT_OK)
-            rc = take_seed(a, seed);
-        else
-            dl_program_free(seed);
-    } else {
-        all_defs(a, defs, all);
-        rc = analysis_load(a, text, all);
-        if (rc == EXIT_OK)
-            rc = analysis_walk(a);
     }
+    all_defs(a, defs, all);
+    rc = analysis_load(a, text, all);
+    if (rc == EXIT_OK)
+        rc = seed ? take_seed(a, seed) : analysis_walk(a);
+    else
+        dl_program_free(seed);
     if (rc == EXIT_OK)
         rc = analysis_run(a);
     return rc;
