@@ -140,6 +140,8 @@ static int common_option(Analysis *a, int argc, char **argv, int *i, const char 
         a->user_file = *val;
     } else if (analysis_opt_value(argc, argv, i, NULL, "collapsed", val, missing)) {
         a->coll_file = *val;
+    } else if (!strcmp(argv[*i], "--model-consts")) {
+        a->model_consts = true;
     } else if (analysis_opt_value(argc, argv, i, "-j", "jobs", val, missing)) {
         if (*val && !strcmp(*val, "auto")) {
             long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -600,7 +602,8 @@ static int analysis_run(Analysis *a) {
     return EXIT_OK;
 }
 
-/* defs, the entry's macro and IRLOG_COLLAPSED into all (ANALYSIS_MAX_DEFS + 3 entries). */
+/* defs, the entry's macro, IRLOG_MODEL_CONSTS and IRLOG_COLLAPSED into all
+ * (ANALYSIS_MAX_DEFS + 4 entries). */
 static void all_defs(const Analysis *a, const char *const *defs, const char **all) {
     size_t n = 0;
     while (n < ANALYSIS_MAX_DEFS && defs[n]) {
@@ -609,6 +612,8 @@ static void all_defs(const Analysis *a, const char *const *defs, const char **al
     }
     if (a->entry != ANALYSIS_ENTRY_MAIN)
         all[n++] = a->entry == ANALYSIS_ENTRY_ALL ? "IRLOG_ENTRY_ALL" : "IRLOG_ENTRY_CUSTOM";
+    if (a->model_consts)
+        all[n++] = "IRLOG_MODEL_CONSTS";
     all[n++] = "IRLOG_COLLAPSED"; /* the objects to collapse are given (analysis_run) */
     all[n] = NULL;
 }
@@ -631,7 +636,7 @@ static int take_seed(Analysis *a, DlProgram *seed) {
 }
 
 int analysis_execute(Analysis *a, const StrBuf *text, const char *const *defs) {
-    const char *all[ANALYSIS_MAX_DEFS + 3];
+    const char *all[ANALYSIS_MAX_DEFS + 4];
     DlProgram *seed = NULL;
     int rc = EXIT_OK;
     if (a->seed_defs) {

@@ -129,6 +129,7 @@ typedef struct Analysis {
     unsigned seed_runs;      /* the runs of that first analysis */
     double t_run0;           /* when the first analysis_run began (the --max-time budget) */
     const char *coll_file;   /* --collapsed FILE, or NULL */
+    bool model_consts;       /* --model-consts (IRLOG_MODEL_CONSTS) */
     char *coll_text;         /* its text (owned; read by analysis_build_program) */
     size_t coll_len;
     DlProgram *prog;         /* owned; after analysis_load */

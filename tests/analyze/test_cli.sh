@@ -175,6 +175,14 @@ check $? "--per-context: analyze and irlog run -M 'IRLOG_CONTEXT_DEPTH=1 IRLOG_C
   [ "$(cut -f2- outc/var_points_to_context.csv | sort -u)" = "$(sort -u outc/var_points_to.csv)" ]
 check $? "--per-context writes var_points_to_context.csv; its union over contexts is var_points_to"
 diff -r refc outc >d.txt; check $? "analyze's files are byte for byte irlog run's (--per-context)" d.txt
+# constants without pointers (printf's format) are <constants>; --model-consts keeps each
+"$irlog" analyze t.bc -o outk --model-consts -q >/dev/null 2>err.txt &&
+  run_collapsed refk IRLOG_MODEL_CONSTS 2>>err.txt
+check $? "--model-consts: analyze and irlog run -M IRLOG_MODEL_CONSTS" err.txt
+diff -r refk outk >d.txt; check $? "analyze's files are byte for byte irlog run's (--model-consts)" d.txt
+grep -qx '<constants>	constant' out/object_base_kind.csv && ! grep -q '^@\.str' out/object_base_kind.csv &&
+  grep -qx '@\.str	global' outk/object_base_kind.csv && ! grep -q '<constants>' outk/object_base_kind.csv
+check $? "the format string: one object <constants>, or @.str with --model-consts" out/object_base_kind.csv
 "$irlog" analyze t.bc -o outh --heap-depth 4 >sumh.txt 2>err.txt &&
   run_collapsed refh IRLOG_HEAP_DEPTH=4 2>>err.txt
 check $? "--heap-depth 4: analyze and irlog run -M IRLOG_HEAP_DEPTH=4" err.txt
