@@ -15,8 +15,17 @@
 #   irlog run   datalog/analysis/pointsto.dl -F FACTS  the engine alone on the fact files
 #   souffle     datalog/analysis/pointsto.dl -F FACTS  Soufflé's interpreter, and its compiled mode
 #                                             (souffle -o, compiled with -j JOBS)
+#   wpa -ander -print-fp P16.bc               SVF (SVF_WPA), on LLVM 16 bitcode of the same
+#                                             sources (programs.sh with LLVM_VERSION=16, into
+#                                             WORKDIR/llvm16), then svf_compare.py: SVF's
+#                                             average top-level set and the targets per
+#                                             indirect call of both at the same calls (an
+#                                             extra irlog analyze --source-names gives the
+#                                             places of irlog's)
 # and prints each time with its ratio to irlog's. Soufflé is found through $SOUFFLE or
-# PATH; without it those rows are skipped. Every run is cut at TIMEOUT seconds (default
+# PATH; without it those rows are skipped. SVF is built outside the repository (against
+# LLVM 16): SVF_WPA is its wpa, SVF_EXTAPI its extapi.bc (default: lib/extapi.bc beside
+# wpa's bin/); without SVF_WPA those rows are skipped. Every run is cut at TIMEOUT seconds (default
 # 600, whole seconds) and reported as such: `irlog analyze` through its own --max-time
 # TIMEOUT (exit 5: "not finished in TIMEOUT s", its peak RSS still measured; `timeout`
 # kills it only at 2 x TIMEOUT + 60 s, should reading or writing hang), the other
@@ -26,7 +35,8 @@
 # rows of instruction.facts when analyze did not finish), seconds of the plain `irlog
 # analyze` or timeout:TIMEOUT, MiB. bench/analyze/plot.py draws it:
 #   python3 bench/analyze/plot.py WORKDIR/results/summary.tsv -o docs/analyze-scaling.svg
-# Environment: IRLOG (default build/irlog), JOBS (default 2), TIMEOUT, CONTEXT1, TAINT.
+# Environment: IRLOG (default build/irlog), JOBS (default 2), TIMEOUT, CONTEXT1, TAINT,
+# SOUFFLE, SVF_WPA, SVF_EXTAPI.
 # Never run from ctest. Measure on an idle machine.
 set -eu
 work=${1:?usage: run.sh WORKDIR [PROGRAM...]}; shift
@@ -42,6 +52,11 @@ jobs=${JOBS:-2}
 tmo=${TIMEOUT:-600}
 case $tmo in '' | *[!0-9]* | 0) echo "run.sh: TIMEOUT is a whole number of seconds, not '$tmo'" >&2; exit 2 ;; esac
 souffle=${SOUFFLE:-$(command -v souffle || true)}
+if [ -n "${SVF_WPA:-}" ]; then
+  [ -x "$SVF_WPA" ] || { echo "run.sh: SVF_WPA=$SVF_WPA is not an executable" >&2; exit 2; }
+  svf_extapi=${SVF_EXTAPI:-$(cd "$(dirname "$SVF_WPA")/.." && pwd)/lib/extapi.bc}
+  [ -f "$svf_extapi" ] || { echo "run.sh: no extapi.bc at $svf_extapi; set SVF_EXTAPI" >&2; exit 2; }
+fi
 [ -x "$irlog" ] || { echo "run.sh: no irlog at $irlog; build it or set IRLOG" >&2; exit 2; }
 mkdir -p "$work" && work=$(cd "$work" && pwd)
 for p in "${progs[@]}"; do
@@ -99,6 +114,19 @@ for p in "${progs[@]}"; do
   if [ -s "$res/$p.analyze.out" ]; then
     sed 's/^/    /' "$res/$p.analyze.out" |
       grep -E '"(pointer_variables|dereferenced|objects|call_graph_edges|reachable_functions|indirect_calls|unmodelled_calls|seconds)"' || true
+  fi
+  if [ -n "${SVF_WPA:-}" ]; then
+    bc16=$work/llvm16/bc/$p.bc
+    [ -f "$bc16" ] || LLVM_VERSION=16 bash "$here/programs.sh" "$work/llvm16" "$p" || exit 1
+    timed "$p.svf" "$tmo" "$SVF_WPA" -ander -print-fp -extapi="$svf_extapi" \
+      -ind-call-limit=1000000 "$bc16"
+    row "$p" "SVF wpa -ander" "$T" "$M" "$(ratio "$T" "$base")"
+    timed "$p.analyze_src" "$alim" "$irlog" analyze "$bc" -o "$res/$p.outs" --source-names \
+      -j "$jobs" --max-time "$tmo" -q
+    if [ -s "$res/$p.outs/indirect_call_targets.csv" ] && [ -s "$res/$p.svf.out" ]; then
+      python3 "$here/svf_compare.py" "$res/$p.outs" "$res/$p.svf.out" | sed 's/^/    /' || true
+    fi
+    rm -rf "$res/$p.outs"
   fi
   # a program with a model file of its own here (sqlite3_models.dl: its allocator as an
   # allocator) is also analysed with it
