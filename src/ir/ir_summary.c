@@ -1054,7 +1054,14 @@ static Status tx_summary(Tx *t, uint32_t gv_slot) {
         } else if (!strcmp(key, "refs")) {
             st = tx_refs(t, &m);
         } else {
-            UNSUPPORTED(s, "the summary field `%s` of a %s summary", key, kind);
+            if (!strcmp(key, "typeIdInfo"))
+                UNSUPPORTED(s, "type tests and virtual calls of a function (typeIdInfo)");
+            else if (!strcmp(key, "params"))
+                UNSUPPORTED(s, "parameter accesses (params)");
+            else if (!strcmp(key, "callsites") || !strcmp(key, "allocs"))
+                UNSUPPORTED(s, "memory profile records (callsites, allocs, stack ids)");
+            else
+                UNSUPPORTED(s, "the summary field `%s` of a %s summary", key, kind);
             break;
         }
     }
@@ -1275,14 +1282,66 @@ static int cmp_bytes(const char *a, size_t an, const char *b, size_t bn) {
     return c ? c : an < bn ? -1 : an > bn;
 }
 
+typedef struct NameIx {
+    const char *name;
+    size_t len;
+    uint32_t vid;
+} NameIx;
+
+static int cmp_nameix(const void *a, const void *b) {
+    const NameIx *x = a, *y = b;
+    return cmp_bytes(x->name, x->len, y->name, y->len);
+}
+
 static int cmp_tid(const void *a, const void *b) {
     const SumTypeId *x = a, *y = b;
     return cmp_bytes(x->name, x->name_len, y->name, y->name_len);
 }
 
+/* A gv entry for every named global value of m that has none (LLVM's bitcode reader
+ * makes one for each; the text may list fewer). */
+static Status add_missing_gvs(IrSummary *s, LLVMModuleRef m) {
+    size_t n = s->gvs.len;
+    NameIx *ix = mem_calloc(n ? n : 1, sizeof *ix);
+    if (!ix)
+        return E_NOMEM;
+    for (size_t i = 0; i < n; i++)
+        ix[i] = (NameIx){s->gvs.v[i].name, s->gvs.v[i].name_len, (uint32_t)i};
+    qsort(ix, n, sizeof *ix, cmp_nameix);
+    Status st = OK;
+    for (int kind = 0; kind < 4 && st == OK; kind++) {
+        LLVMValueRef v = kind == 0   ? LLVMGetFirstGlobal(m)
+                         : kind == 1 ? LLVMGetFirstFunction(m)
+                         : kind == 2 ? LLVMGetFirstGlobalAlias(m)
+                                     : LLVMGetFirstGlobalIFunc(m);
+        for (; v && st == OK;
+             v = kind == 0   ? LLVMGetNextGlobal(v)
+                 : kind == 1 ? LLVMGetNextFunction(v)
+                 : kind == 2 ? LLVMGetNextGlobalAlias(v)
+                             : LLVMGetNextGlobalIFunc(v)) {
+            size_t len;
+            const char *name = LLVMGetValueName2(v, &len);
+            if (!len) {
+                UNSUPPORTED(s, "an unnamed global value");
+                continue;
+            }
+            NameIx key = {name, len, 0};
+            if (bsearch(&key, ix, n, sizeof *ix, cmp_nameix))
+                continue;
+            SumGv g = {arena_strndup(&s->arena, name, len), len, 0, -1, 0};
+            st = g.name ? vec_push(&s->gvs, g) : E_NOMEM;
+        }
+    }
+    mem_free(ix);
+    return st;
+}
+
 Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
     if (!s->present || s->unsupported[0])
         return OK;
+    Status ast = add_missing_gvs(s, m);
+    if (ast != OK)
+        return ast;
     size_t sl;
     const char *src = LLVMGetSourceFileName(m, &sl);
     StrBuf id = SB_INIT;
@@ -1439,16 +1498,6 @@ static void wr_exit(Wr *w, unsigned inner, size_t len_pos) {
         wr_patch32(w, len_pos, (uint32_t)((w->pos - len_pos - 32) / 32));
 }
 
-typedef struct NameIx {
-    const char *name;
-    size_t len;
-    uint32_t vid;
-} NameIx;
-
-static int cmp_nameix(const void *a, const void *b) {
-    const NameIx *x = a, *y = b;
-    return cmp_bytes(x->name, x->len, y->name, y->len);
-}
 
 #define PUSH(v)                                                                                    \
     do {                                                                                           \
