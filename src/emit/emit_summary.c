@@ -19,8 +19,9 @@
 /* `^N` of an entry, or an error. */
 static void add_slot(Em *em, Sym entry) {
     uint64_t slot;
-    if (!em_get(em->f, REL_summary_entry, entry, 1, &slot)) {
-        em_error(em, "summary entry %s is referenced but has no row in relation summary_entry",
+    if (!em_get(em->f, REL_summary_entry_slot, entry, 1, &slot)) {
+        em_error(em, "summary entry %s is referenced but has no row in relation "
+                     "summary_entry_slot",
                  em_str(em->f, entry));
         slot = 0;
     }
@@ -58,11 +59,12 @@ static const char *const VAR_FLAGS[] = {"readonly", "writeonly", "constant", NUL
 static void write_summary(Em *em, Sym s) {
     EmFacts *f = em->f;
     StrBuf *out = em->out;
-    Sym kind = em_need_sym(em, REL_gv_summary, s, 2);
+    Sym kind = em_need_sym(em, REL_gv_summary_kind, s, 1);
     const char *k = kind == EM_NONE ? "" : em_str(f, kind);
     bool fn = !strcmp(k, "function"), var = !strcmp(k, "variable"), alias = !strcmp(k, "alias");
     if (!fn && !var && !alias) {
-        em_error(em, "summary %s: unknown kind `%s` (relation gv_summary)", em_str(f, s), k);
+        em_error(em, "summary %s: unknown kind `%s` (relation gv_summary_kind)", em_str(f, s),
+                 k);
         return;
     }
     sb_addf(out, "%s: (module: ", k);
@@ -191,13 +193,13 @@ static void write_entry(Em *em, Sym e, const char *kind, uint64_t slot) {
                                                                        e, 1));
         }
         const uint32_t *sr;
-        size_t ns = em_find(f, REL_gv_summary, 1, e, &sr);
+        size_t ns = em_find(f, REL_gv_summary_entry, 1, e, &sr);
         if (ns) {
             sb_adds(out, ", summaries: (");
             for (size_t i = 0; i < ns; i++) {
                 if (i)
                     sb_adds(out, ", ");
-                write_summary(em, (Sym)em_cell(f, REL_gv_summary, sr[i], 0));
+                write_summary(em, (Sym)em_cell(f, REL_gv_summary_entry, sr[i], 0));
             }
             sb_addc(out, ')');
         }
@@ -228,7 +230,7 @@ static void write_entry(Em *em, Sym e, const char *kind, uint64_t slot) {
         sb_addf(out, "blockcount: %llu\n",
                 (unsigned long long)em_need_num(em, REL_summary_block_count, e, 1));
     } else {
-        em_error(em, "summary entry %s: unknown kind `%s` (relation summary_entry)",
+        em_error(em, "summary entry %s: unknown kind `%s` (relation summary_entry_kind)",
                  em_str(f, e), kind);
     }
 }
@@ -268,19 +270,21 @@ void em_write_summary(Em *em, Sym m) {
         em->oom = true;
         return;
     }
-    for (size_t i = 0; i < er->nrows; i++)
-        sr[i] = (SlotRow){em_cell(f, REL_summary_entry, i, 1), (uint32_t)i};
+    for (size_t i = 0; i < er->nrows; i++) {
+        Sym e = (Sym)em_cell(f, REL_summary_entry, i, 0);
+        sr[i] = (SlotRow){(uint64_t)em_need_num(em, REL_summary_entry_slot, e, 1), (uint32_t)i};
+    }
     qsort(sr, er->nrows, sizeof *sr, slotrow_cmp);
     sb_addc(em->out, '\n');
     if (em_has(f, REL_summary_full_lto, m))
         sb_adds(em->out, FULL_LTO_LINE "\n");
     for (size_t i = 0; i < er->nrows; i++) {
-        if (i && sr[i].slot == sr[i - 1].slot)
-            em_error(em, "relation summary_entry has two entries of slot %llu",
-                     (unsigned long long)sr[i].slot);
         Sym e = (Sym)em_cell(f, REL_summary_entry, sr[i].row, 0);
-        write_entry(em, e, em_str(f, (Sym)em_cell(f, REL_summary_entry, sr[i].row, 2)),
-                    sr[i].slot);
+        if (i && sr[i].slot == sr[i - 1].slot)
+            em_error(em, "relation summary_entry_slot gives two entries slot %llu",
+                     (unsigned long long)sr[i].slot);
+        Sym kind = em_need_sym(em, REL_summary_entry_kind, e, 1);
+        write_entry(em, e, kind == EM_NONE ? "" : em_str(f, kind), sr[i].slot);
     }
     mem_free(sr);
 }

@@ -105,7 +105,9 @@ static void walk_summary(IrCtx *c) {
     char id[32], sid[40], ref[32];
     if (s->full_lto)
         emit_summary_full_lto(o, c->mod_id);
-    emit_summary_entry(o, "^0", 0, "module");
+    emit_summary_entry(o, "^0");
+    emit_summary_entry_slot(o, "^0", 0);
+    emit_summary_entry_kind(o, "^0", "module");
     fs_begin(o, REL_summary_module_path);
     fs_sym(o, "^0");
     fs_sym(o, s->path ? s->path : "");
@@ -121,7 +123,9 @@ static void walk_summary(IrCtx *c) {
     for (size_t i = 0; i < s->gvs.len; i++) {
         const SumGv *g = &s->gvs.v[i];
         GV_ID(id, i);
-        emit_summary_entry(o, id, g->slot, "gv");
+        emit_summary_entry(o, id);
+        emit_summary_entry_slot(o, id, g->slot);
+        emit_summary_entry_kind(o, id, "gv");
         fs_begin(o, REL_summary_entry_name);
         fs_sym(o, id);
         fs_symn(o, g->name, g->name_len);
@@ -137,7 +141,9 @@ static void walk_summary(IrCtx *c) {
             continue;
         const SumSummary *m = &s->sums.v[g->summary];
         snprintf(sid, sizeof sid, "%s:0", id);
-        emit_gv_summary(o, sid, id, kinds[m->kind]);
+        emit_gv_summary(o, sid);
+        emit_gv_summary_entry(o, sid, id);
+        emit_gv_summary_kind(o, sid, kinds[m->kind]);
         emit_gv_summary_module(o, sid, "^0");
         emit_gv_summary_linkage(o, sid, m->linkage < 11 ? linkages[m->linkage] : "external");
         emit_gv_summary_visibility(o, sid, visibilities[m->visibility < 3 ? m->visibility : 0]);
@@ -190,7 +196,9 @@ static void walk_summary(IrCtx *c) {
     for (size_t i = 0; i < s->tids.len; i++) {
         const SumTypeId *t = &s->tids.v[i];
         snprintf(id, sizeof id, "^%u", t->slot);
-        emit_summary_entry(o, id, t->slot, "typeidCompatibleVTable");
+        emit_summary_entry(o, id);
+        emit_summary_entry_slot(o, id, t->slot);
+        emit_summary_entry_kind(o, id, "typeidCompatibleVTable");
         fs_begin(o, REL_summary_entry_name);
         fs_sym(o, id);
         fs_symn(o, t->name, t->name_len);
@@ -212,14 +220,18 @@ static void walk_summary(IrCtx *c) {
 #undef GV_ID
     if (s->flags_slot) {
         snprintf(id, sizeof id, "^%u", s->flags_slot);
-        emit_summary_entry(o, id, s->flags_slot, "flags");
+        emit_summary_entry(o, id);
+        emit_summary_entry_slot(o, id, s->flags_slot);
+        emit_summary_entry_kind(o, id, "flags");
         fs_begin(o, REL_summary_index_flags);
         fs_sym(o, id);
         fs_unum(o, s->flags);
         fs_end(o);
     }
     snprintf(id, sizeof id, "^%u", s->blockcount_slot);
-    emit_summary_entry(o, id, s->blockcount_slot, "blockcount");
+    emit_summary_entry(o, id);
+    emit_summary_entry_slot(o, id, s->blockcount_slot);
+    emit_summary_entry_kind(o, id, "blockcount");
     fs_begin(o, REL_summary_block_count);
     fs_sym(o, id);
     fs_unum(o, s->blockcount);
