@@ -56,11 +56,16 @@ static const char *const FUNC_FLAGS[] = {"readNone",   "readOnly",       "noRecu
                                          "mustBeUnreachable",  NULL};
 static const char *const VAR_FLAGS[] = {"readonly", "writeonly", "constant", NULL};
 
+/* The symbol of a mandatory role (reported when missing: "" then). */
+static const char *need_str(Em *em, IrRel rel, Sym key) {
+    Sym v = em_need_sym(em, rel, key, 1);
+    return v == EM_NONE ? "" : em_str(em->f, v);
+}
+
 static void write_summary(Em *em, Sym s) {
     EmFacts *f = em->f;
     StrBuf *out = em->out;
-    Sym kind = em_need_sym(em, REL_gv_summary_kind, s, 1);
-    const char *k = kind == EM_NONE ? "" : em_str(f, kind);
+    const char *k = need_str(em, REL_gv_summary_kind, s);
     bool fn = !strcmp(k, "function"), var = !strcmp(k, "variable"), alias = !strcmp(k, "alias");
     if (!fn && !var && !alias) {
         em_error(em, "summary %s: unknown kind `%s` (relation gv_summary_kind)", em_str(f, s),
@@ -71,13 +76,12 @@ static void write_summary(Em *em, Sym s) {
     Sym mod = em_need_sym(em, REL_gv_summary_module, s, 1);
     if (mod != EM_NONE)
         add_slot(em, mod);
-    sb_addf(out, ", flags: (linkage: %s, visibility: %s",
-            em_str(f, em_need_sym(em, REL_gv_summary_linkage, s, 1)),
-            em_str(f, em_need_sym(em, REL_gv_summary_visibility, s, 1)));
+    sb_addf(out, ", flags: (linkage: %s, visibility: %s", need_str(em, REL_gv_summary_linkage, s),
+            need_str(em, REL_gv_summary_visibility, s));
     for (int i = 0; GV_FLAGS[i]; i++)
         sb_addf(out, ", %s: %d", GV_FLAGS[i], flag_set(em, REL_gv_summary_flag, s, GV_FLAGS[i],
                                                      GV_FLAGS));
-    sb_addf(out, ", importType: %s)", em_str(f, em_need_sym(em, REL_gv_summary_import_type, s, 1)));
+    sb_addf(out, ", importType: %s)", need_str(em, REL_gv_summary_import_type, s));
     uint32_t *rows;
     size_t n;
     if (fn) {

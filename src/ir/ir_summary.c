@@ -216,7 +216,11 @@ static uint64_t scalar(Rd *b, const AbOp *op) {
     case 2: return rd_vbr(b, (unsigned)op->val);
     case 4: {
         uint64_t c = rd_fixed(b, 6);
-        return c < 26 ? 'a' + c : c < 52 ? 'A' + c - 26 : c < 62 ? '0' + c - 52 : c == 62 ? '.' : '_';
+        return c < 26   ? 'a' + c
+               : c < 52 ? 'A' + c - 26
+               : c < 62 ? '0' + c - 52
+               : c == 62 ? '.'
+                         : '_';
     }
     default: b->bad = true; return 0;
     }
@@ -1224,8 +1228,8 @@ Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
                         t.bad = true;
                 }
                 if (t.bad)
-                    UNSUPPORTED(s, "summary text this reader cannot parse (line `%.40s`)",
-                                text + i);
+                    UNSUPPORTED(s, "summary text this reader cannot parse (`%.*s`)",
+                                (int)(end - i < 60 ? end - i : 60), text + i);
             }
             memset(text + i, ' ', end - i);
         } else if (end - i == fl && !memcmp(text + i, FULL_LTO_LINE, fl)) {
@@ -1376,7 +1380,8 @@ Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
         g->slot = (uint32_t)i; /* the old index, for the remapping below */
     }
     sb_release(&id);
-    qsort(s->gvs.v, s->gvs.len, sizeof *s->gvs.v, cmp_gv_guid);
+    if (s->gvs.len)
+        qsort(s->gvs.v, s->gvs.len, sizeof *s->gvs.v, cmp_gv_guid);
     U32Vec remap = {0};
     if (vec_reserve(&remap, s->gvs.len) != OK)
         return E_NOMEM;
@@ -1403,7 +1408,8 @@ Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
         for (size_t k = 0; k < s->tids.v[i].vts.len; k++)
             s->tids.v[i].vts.v[k].gv = remap.v[s->tids.v[i].vts.v[k].gv];
     vec_release(&remap);
-    qsort(s->tids.v, s->tids.len, sizeof *s->tids.v, cmp_tid);
+    if (s->tids.len)
+        qsort(s->tids.v, s->tids.len, sizeof *s->tids.v, cmp_tid);
     uint32_t next = (uint32_t)s->gvs.len + 1;
     for (size_t i = 0; i < s->tids.len; i++) {
         SumTypeId *t = &s->tids.v[i];
