@@ -11,7 +11,7 @@
  * length.
  *
  * Record layouts read and written (LLVMBitCodes.h, summary version 10 as LLVM 19 writes
- * it; value ids count the module's GLOBALVAR, FUNCTION, ALIAS and IFUNC records in
+ * it, and 9, LLVM 14's, read the same way; value ids count the module's GLOBALVAR, FUNCTION, ALIAS and IFUNC records in
  * order, their names in the string table):
  *   FS_PERMODULE (1), _PROFILE (2): [vid, flags, insts, fflags, nrefs, nro, nwo,
  *     refs (nrefs vids: plain, then nro readonly, then nwo writeonly), calls (vid, or
@@ -581,8 +581,10 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
         SumSummary *m = NULL;
         switch (rec->code) {
         case 10: /* VERSION */
-            if (n != 1 || v[0] != 10)
-                UNSUPPORTED(s, "a summary of version %llu (LLVM 19 writes 10)",
+            /* 9 (LLVM 14 to 17) has the layouts of 10 (LLVM 18, 19); only 10 has the
+             * tail-call bit of call edges and importType, which 9 leaves 0 */
+            if (n != 1 || (v[0] != 9 && v[0] != 10))
+                UNSUPPORTED(s, "a summary of version %llu (LLVM 14 to 19 write 9 and 10)",
                             n ? (unsigned long long)v[0] : 0ull);
             version_seen = true;
             break;
@@ -1353,7 +1355,8 @@ Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
         SumGv *g = &s->gvs.v[i];
         LLVMValueRef v = ir_summary_find_global(m, g->name, g->name_len);
         if (!v) {
-            UNSUPPORTED(s, "a gv entry for `%.*s`, which the module does not have",
+            UNSUPPORTED(s, "a gv entry for `%.*s`, which the module does not have (LLVM "
+                           "renames the intrinsics of older bitcode as it reads it)",
                         (int)g->name_len, g->name);
             sb_release(&id);
             return OK;
