@@ -62,6 +62,89 @@ static const char *need_str(Em *em, IrRel rel, Sym key) {
     return v == EM_NONE ? "" : em_str(em->f, v);
 }
 
+static const char *const VCALL_KINDS[] = {"typeTestAssumeVCalls", "typeCheckedLoadVCalls",
+                                          "typeTestAssumeConstVCalls",
+                                          "typeCheckedLoadConstVCalls"};
+
+/* `, typeIdInfo: (typeTests: (...), <kind>: (...), ...)` of a function summary: its type
+ * tests, then its virtual calls, kind by kind, in the order of their indexes. */
+static void write_type_id_info(Em *em, Sym s) {
+    EmFacts *f = em->f;
+    StrBuf *out = em->out;
+    uint32_t *tt, *vc;
+    size_t ntt = em_rows_sorted(em, REL_gv_summary_type_test, 0, s, 1, &tt);
+    size_t nvc = em_rows_sorted(em, REL_gv_summary_vcall, 0, s, 1, &vc);
+    if (!ntt && !nvc)
+        return;
+    sb_adds(out, ", typeIdInfo: (");
+    bool first = true;
+    if (ntt) {
+        sb_adds(out, "typeTests: (");
+        for (size_t i = 0; i < ntt; i++)
+            sb_addf(out, "%s%llu", i ? ", " : "",
+                    (unsigned long long)em_cell(f, REL_gv_summary_type_test, tt[i], 2));
+        sb_addc(out, ')');
+        first = false;
+    }
+    const uint32_t *ar;
+    size_t nar = em_find(f, REL_gv_summary_vcall_arg, 0, s, &ar);
+    int last = -1;
+    for (size_t i = 0; i < nvc; i++) {
+        const char *k = em_str(f, (Sym)em_cell(f, REL_gv_summary_vcall, vc[i], 2));
+        int kind = -1;
+        for (int j = 0; j < 4; j++)
+            if (!strcmp(k, VCALL_KINDS[j]))
+                kind = j;
+        if (kind < last) {
+            em_error(em, "summary %s: relation gv_summary_vcall has the virtual call kind `%s` "
+                         "at index %zu, not in the order typeTestAssumeVCalls, "
+                         "typeCheckedLoadVCalls, typeTestAssumeConstVCalls, "
+                         "typeCheckedLoadConstVCalls",
+                     em_str(f, s), k, i);
+            return;
+        }
+        if (kind != last) {
+            if (last >= 0)
+                sb_addc(out, ')');
+            sb_addf(out, "%s%s: (", first ? "" : ", ", k);
+            first = false;
+            last = kind;
+        } else {
+            sb_adds(out, ", ");
+        }
+        bool cnst = kind >= 2;
+        sb_addf(out, "%svFuncId: (guid: %llu, offset: %llu)", cnst ? "(" : "",
+                (unsigned long long)em_cell(f, REL_gv_summary_vcall, vc[i], 3),
+                (unsigned long long)em_cell(f, REL_gv_summary_vcall, vc[i], 4));
+        if (!cnst)
+            continue;
+        /* the constant arguments of call i, by their index */
+        size_t na = 0;
+        for (size_t a = 0; a < nar; a++)
+            na += em_cell(f, REL_gv_summary_vcall_arg, ar[a], 1) == (uint64_t)i;
+        for (size_t want = 0; want < na; want++) {
+            bool found = false;
+            for (size_t a = 0; a < nar && !found; a++)
+                if (em_cell(f, REL_gv_summary_vcall_arg, ar[a], 1) == (uint64_t)i &&
+                    em_cell(f, REL_gv_summary_vcall_arg, ar[a], 2) == (uint64_t)want) {
+                    sb_addf(out, "%s%llu", want ? ", " : ", args: (",
+                            (unsigned long long)em_cell(f, REL_gv_summary_vcall_arg, ar[a], 3));
+                    found = true;
+                }
+            if (!found) {
+                em_error(em, "summary %s: relation gv_summary_vcall_arg has no row for argument "
+                             "%zu of call %zu",
+                         em_str(f, s), want, i);
+                return;
+            }
+        }
+        sb_adds(out, na ? "))" : ")");
+    }
+    if (last >= 0)
+        sb_addc(out, ')');
+    sb_addc(out, ')');
+}
+
 static void write_summary(Em *em, Sym s) {
     EmFacts *f = em->f;
     StrBuf *out = em->out;
@@ -114,6 +197,7 @@ static void write_summary(Em *em, Sym s) {
             }
             sb_addc(out, ')');
         }
+        write_type_id_info(em, s);
     } else if (var) {
         n = em_rows_sorted(em, REL_gv_summary_vtable_func, 0, s, 1, &rows);
         sb_adds(out, ", varFlags: (");

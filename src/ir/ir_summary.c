@@ -21,6 +21,11 @@
  *     (vid, offset)...]
  *   FS_ALIAS (7): [vid, flags, aliasee vid]
  *   FS_TYPE_ID_METADATA (22): [strtab offset, size, (offset, vid)...]
+ *   FS_TYPE_TESTS (11): [guid...]; FS_TYPE_TEST_ASSUME_VCALLS (12),
+ *     FS_TYPE_CHECKED_LOAD_VCALLS (13): [(guid, offset)...];
+ *     FS_TYPE_TEST_ASSUME_CONST_VCALL (14), FS_TYPE_CHECKED_LOAD_CONST_VCALL (15):
+ *     [guid, offset, args...], one record per call: the typeIdInfo of the next function
+ *     summary record
  *   FS_VERSION (10), FS_FLAGS (20), FS_BLOCK_COUNT (24); MODULE_CODE_HASH (17): 5 words.
  * Flags: linkage (4 bits), notEligibleToImport, live, dsoLocal, canAutoHide (bits 4-7),
  * visibility (bits 8-9), importType (bit 10); fflags: readNone, readOnly, noRecurse,
@@ -117,6 +122,9 @@ void ir_summary_release(IrSummary *s) {
         vec_release(&s->sums.v[i].calls);
         vec_release(&s->sums.v[i].refs);
         vec_release(&s->sums.v[i].vfuncs);
+        vec_release(&s->sums.v[i].type_tests);
+        vec_release(&s->sums.v[i].vcalls);
+        vec_release(&s->sums.v[i].vargs);
     }
     for (size_t i = 0; i < s->tids.len; i++)
         vec_release(&s->tids.v[i].vts);
@@ -574,7 +582,10 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             return E_NOMEM;
     }
     bool version_seen = false;
-    for (size_t r = 0; r < bi->recs.len && !s->unsupported[0]; r++) {
+    SumSummary pend; /* typeIdInfo records, for the next function summary */
+    memset(&pend, 0, sizeof pend);
+    Status pst = OK;
+    for (size_t r = 0; r < bi->recs.len && !s->unsupported[0] && pst == OK; r++) {
         const SumRec *rec = &bi->recs.v[r];
         const uint64_t *v = bi->pool.v + rec->first;
         size_t n = rec->n;
@@ -602,18 +613,26 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
                 break;
             }
             Status st = new_summary(s, SUM_FUNCTION, v, &m);
-            if (st != OK)
-                return st;
+            if (st != OK) {
+                pst = st;
+                goto out;
+            }
             if (!m)
                 break;
             m->insts = v[2];
             m->fflags = (uint32_t)(v[3] & 0x3FF);
+            m->type_tests = pend.type_tests;
+            m->vcalls = pend.vcalls;
+            m->vargs = pend.vargs;
+            memset(&pend, 0, sizeof pend);
             if (v[3] >> 10)
                 UNSUPPORTED(s, "function flags 0x%llx", (unsigned long long)v[3]);
             size_t nrefs = (size_t)v[4];
             st = add_refs(s, m, v + 7, nrefs, (size_t)v[5], (size_t)v[6]);
-            if (st != OK)
-                return st;
+            if (st != OK) {
+                pst = st;
+                goto out;
+            }
             size_t step = rec->code == 2 ? 2 : 1;
             if ((n - 7 - nrefs) % step) {
                 UNSUPPORTED(s, "a malformed function summary");
@@ -629,8 +648,10 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
                     if (c.hotness > 4 || (v[i + 1] >> 4))
                         UNSUPPORTED(s, "call edge flags 0x%llx", (unsigned long long)v[i + 1]);
                 }
-                if (vec_push(&m->calls, c) != OK)
-                    return E_NOMEM;
+                if (vec_push(&m->calls, c) != OK) {
+                    pst = E_NOMEM;
+                    goto out;
+                }
             }
             break;
         }
@@ -640,8 +661,10 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
                 break;
             }
             Status st = new_summary(s, SUM_VARIABLE, v, &m);
-            if (st != OK)
-                return st;
+            if (st != OK) {
+                pst = st;
+                goto out;
+            }
             if (!m)
                 break;
             m->varflags = (uint32_t)(v[2] & 7);
@@ -650,15 +673,19 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
                 UNSUPPORTED(s, "variable flags 0x%llx", (unsigned long long)v[2]);
             size_t nrefs = rec->code == 3 ? n - 3 : (size_t)v[3];
             st = add_refs(s, m, v + (rec->code == 3 ? 3 : 4), nrefs, 0, 0);
-            if (st != OK)
-                return st;
+            if (st != OK) {
+                pst = st;
+                goto out;
+            }
             if (rec->code == 23)
                 for (size_t i = 4 + nrefs; i + 1 < n; i += 2) {
                     if (!vid_ok(s, v[i]))
                         break;
                     SumVFunc f = {(uint32_t)v[i], v[i + 1]};
-                    if (vec_push(&m->vfuncs, f) != OK)
-                        return E_NOMEM;
+                    if (vec_push(&m->vfuncs, f) != OK) {
+                        pst = E_NOMEM;
+                        goto out;
+                    }
                 }
             break;
         }
@@ -668,8 +695,10 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
                 break;
             }
             Status st = new_summary(s, SUM_ALIAS, v, &m);
-            if (st != OK)
-                return st;
+            if (st != OK) {
+                pst = st;
+                goto out;
+            }
             if (m && vid_ok(s, v[2]))
                 m->aliasee = (uint32_t)v[2];
             break;
@@ -683,29 +712,55 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             memset(&t, 0, sizeof t);
             t.name = arena_strndup(&s->arena, (const char *)bi->strtab + v[0], (size_t)v[1]);
             t.name_len = (size_t)v[1];
-            if (!t.name)
-                return E_NOMEM;
+            if (!t.name) {
+                pst = E_NOMEM;
+                goto out;
+            }
             for (size_t i = 2; i + 1 < n; i += 2) {
                 if (!vid_ok(s, v[i + 1]))
                     break;
                 SumVt vt = {v[i], (uint32_t)v[i + 1]};
                 if (vec_push(&t.vts, vt) != OK) {
                     vec_release(&t.vts);
-                    return E_NOMEM;
+                    pst = E_NOMEM;
+                    goto out;
                 }
             }
             if (vec_push(&s->tids, t) != OK) {
                 vec_release(&t.vts);
-                return E_NOMEM;
+                pst = E_NOMEM;
+                goto out;
             }
             break;
         }
-        case 11: UNSUPPORTED(s, "type tests of a function (typeTests)"); break;
-        case 12: case 13: case 14: case 15:
-            UNSUPPORTED(s, "virtual calls of a function (typeTestAssumeVCalls, "
-                           "typeCheckedLoadVCalls, typeTestAssumeConstVCalls, "
-                           "typeCheckedLoadConstVCalls)");
+        case 11: /* TYPE_TESTS */
+            for (size_t i = 0; i < n && pst == OK; i++)
+                pst = vec_push(&pend.type_tests, v[i]);
             break;
+        case 12: case 13: /* TYPE_TEST_ASSUME_VCALLS, TYPE_CHECKED_LOAD_VCALLS */
+            if (n % 2) {
+                UNSUPPORTED(s, "a malformed virtual call record");
+                break;
+            }
+            for (size_t i = 0; i + 1 < n && pst == OK; i += 2) {
+                SumVCall c = {rec->code == 12 ? SUM_TT_ASSUME_VCALLS : SUM_TC_LOAD_VCALLS,
+                              v[i], v[i + 1], 0, 0};
+                pst = vec_push(&pend.vcalls, c);
+            }
+            break;
+        case 14: case 15: { /* the CONST_VCALL records */
+            if (n < 2) {
+                UNSUPPORTED(s, "a malformed virtual call record");
+                break;
+            }
+            SumVCall c = {rec->code == 14 ? SUM_TT_ASSUME_CONST_VCALLS : SUM_TC_LOAD_CONST_VCALLS,
+                          v[0], v[1], pend.vargs.len, n - 2};
+            for (size_t i = 2; i < n && pst == OK; i++)
+                pst = vec_push(&pend.vargs, v[i]);
+            if (pst == OK)
+                pst = vec_push(&pend.vcalls, c);
+            break;
+        }
         case 16: UNSUPPORTED(s, "a value known by its GUID only (FS_VALUE_GUID)"); break;
         case 17: case 18: UNSUPPORTED(s, "CFI function definitions or declarations"); break;
         case 19: UNSUPPORTED(s, "calls with relative block frequencies (relbf)"); break;
@@ -721,6 +776,14 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             break;
         }
     }
+    if ((pend.type_tests.len || pend.vcalls.len) && !s->unsupported[0])
+        UNSUPPORTED(s, "type tests or virtual calls without their function summary");
+out:
+    vec_release(&pend.type_tests);
+    vec_release(&pend.vcalls);
+    vec_release(&pend.vargs);
+    if (pst != OK)
+        return pst;
     if (!version_seen)
         UNSUPPORTED(s, "a summary without a version record");
     return OK;
@@ -951,6 +1014,79 @@ static Status tx_refs(Tx *t, SumSummary *m) {
     return OK;
 }
 
+static const char *const VCALL_KINDS[] = {"typeTestAssumeVCalls", "typeCheckedLoadVCalls",
+                                          "typeTestAssumeConstVCalls",
+                                          "typeCheckedLoadConstVCalls", NULL};
+
+/* `vFuncId: (guid: G, offset: O)` (a `^N` typeid: only in combined indexes) */
+static void tx_vfunc_id(Tx *t, SumVCall *c) {
+    tx_key(t, "vFuncId");
+    tx_char(t, '(');
+    if (tx_peek(t, '^')) {
+        UNSUPPORTED(t->s, "a virtual call naming a typeid entry (a combined index)");
+        t->bad = true;
+        return;
+    }
+    c->guid = tx_keyed_uint(t, "guid");
+    tx_char(t, ',');
+    c->offset = tx_keyed_uint(t, "offset");
+    tx_char(t, ')');
+}
+
+/* `(typeTests: (G, ...), typeTestAssumeVCalls: (vFuncId: (...), ...), ...,
+ * typeCheckedLoadConstVCalls: ((vFuncId: (...), args: (A, ...)), ...))` */
+static Status tx_type_id_info(Tx *t, SumSummary *m) {
+    Status st = OK;
+    tx_char(t, '(');
+    do {
+        char key[40];
+        tx_ident(t, key, sizeof key);
+        tx_char(t, ':');
+        tx_char(t, '(');
+        if (!strcmp(key, "typeTests")) {
+            do {
+                if (tx_peek(t, '^')) {
+                    UNSUPPORTED(t->s, "a type test naming a typeid entry (a combined index)");
+                    t->bad = true;
+                    return OK;
+                }
+                st = vec_push(&m->type_tests, tx_uint(t));
+            } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+        } else {
+            int k = name_index(VCALL_KINDS, key);
+            if (k < 0) {
+                t->bad = true;
+                return OK;
+            }
+            do {
+                SumVCall c = {(SumVCallKind)k, 0, 0, m->vargs.len, 0};
+                if (k >= SUM_TT_ASSUME_CONST_VCALLS) {
+                    tx_char(t, '(');
+                    tx_vfunc_id(t, &c);
+                    if (tx_peek(t, ',')) {
+                        tx_char(t, ',');
+                        tx_key(t, "args");
+                        tx_char(t, '(');
+                        do {
+                            st = vec_push(&m->vargs, tx_uint(t));
+                            c.nargs++;
+                        } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+                        tx_char(t, ')');
+                    }
+                    tx_char(t, ')');
+                } else {
+                    tx_vfunc_id(t, &c);
+                }
+                if (st == OK)
+                    st = vec_push(&m->vcalls, c);
+            } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+        }
+        tx_char(t, ')');
+    } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+    tx_char(t, ')');
+    return st;
+}
+
 /* One summary: `function: (...)`, `variable: (...)` or `alias: (...)`. */
 static Status tx_summary(Tx *t, uint32_t gv_slot) {
     IrSummary *s = t->s;
@@ -1024,6 +1160,8 @@ static Status tx_summary(Tx *t, uint32_t gv_slot) {
                 st = vec_push(&m.calls, c);
             } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
             tx_char(t, ')');
+        } else if (!strcmp(key, "typeIdInfo") && m.kind == SUM_FUNCTION) {
+            st = tx_type_id_info(t, &m);
         } else if (!strcmp(key, "varFlags") && m.kind == SUM_VARIABLE) {
             tx_char(t, '(');
             m.varflags = (uint32_t)tx_bool(t, "readonly");
@@ -1060,9 +1198,7 @@ static Status tx_summary(Tx *t, uint32_t gv_slot) {
         } else if (!strcmp(key, "refs")) {
             st = tx_refs(t, &m);
         } else {
-            if (!strcmp(key, "typeIdInfo"))
-                UNSUPPORTED(s, "type tests and virtual calls of a function (typeIdInfo)");
-            else if (!strcmp(key, "params"))
+            if (!strcmp(key, "params"))
                 UNSUPPORTED(s, "parameter accesses (params)");
             else if (!strcmp(key, "callsites") || !strcmp(key, "allocs"))
                 UNSUPPORTED(s, "memory profile records (callsites, allocs, stack ids)");
@@ -1079,6 +1215,9 @@ static Status tx_summary(Tx *t, uint32_t gv_slot) {
         vec_release(&m.calls);
         vec_release(&m.refs);
         vec_release(&m.vfuncs);
+        vec_release(&m.type_tests);
+        vec_release(&m.vcalls);
+        vec_release(&m.vargs);
     }
     return st;
 }
@@ -1578,6 +1717,34 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
         const SumSummary *m = &s->sums.v[j % s->sums.len];
         if ((m->kind == SUM_ALIAS) != (j >= s->sums.len))
             continue;
+        /* the typeIdInfo records come before their function's record */
+        if (m->type_tests.len) {
+            ops.len = 0;
+            for (size_t k = 0; k < m->type_tests.len; k++)
+                PUSH(m->type_tests.v[k]);
+            wr_record(&w, SW, 11, &ops);
+        }
+        for (int kind = SUM_TT_ASSUME_VCALLS; kind <= SUM_TC_LOAD_VCALLS; kind++) {
+            ops.len = 0;
+            for (size_t k = 0; k < m->vcalls.len; k++)
+                if (m->vcalls.v[k].kind == (SumVCallKind)kind) {
+                    PUSH(m->vcalls.v[k].guid);
+                    PUSH(m->vcalls.v[k].offset);
+                }
+            if (ops.len)
+                wr_record(&w, SW, kind == SUM_TT_ASSUME_VCALLS ? 12 : 13, &ops);
+        }
+        for (size_t k = 0; k < m->vcalls.len; k++) {
+            const SumVCall *c = &m->vcalls.v[k];
+            if (c->kind < SUM_TT_ASSUME_CONST_VCALLS)
+                continue;
+            ops.len = 0;
+            PUSH(c->guid);
+            PUSH(c->offset);
+            for (size_t a = 0; a < c->nargs; a++)
+                PUSH(m->vargs.v[c->first_arg + a]);
+            wr_record(&w, SW, c->kind == SUM_TT_ASSUME_CONST_VCALLS ? 14 : 15, &ops);
+        }
         ops.len = 0;
         PUSH(vid[m->gv]);
         PUSH(get_flags(m));

@@ -5,12 +5,12 @@
  * IrSummary is one module's per-module index as llvm-dis prints it: the module entry
  * (path, hash), one `gv` entry per global value of the module (name, GUID) with its
  * summary (function, variable or alias), the typeidCompatibleVTable entries, the index
- * flags and the block count. It is read from bitcode (the GLOBALVAL_SUMMARY_BLOCK, id 20,
+ * flags and the block count; a function summary's type tests and virtual calls
+ * (typeIdInfo). It is read from bitcode (the GLOBALVAL_SUMMARY_BLOCK, id 20,
  * or FULL_LTO_GLOBALVAL_SUMMARY_BLOCK, 24, inside the MODULE_BLOCK, and the module's
  * MODULE_CODE_HASH) or from the `^N = ...` lines of LLVM assembly, and written into
  * bitcode that LLVM's C API wrote without it. What is not represented (combined
- * indexes, typeid entries, type tests and virtual calls of functions, parameter
- * accesses, memprof records, GUID-only values, other summary versions) sets
+ * indexes, typeid entries, parameter accesses, memprof records, GUID-only values, other summary versions) sets
  * `unsupported` to a phrase naming the construct; such an index is never half read.
  */
 #ifndef IRLOG_IR_SUMMARY_H
@@ -39,6 +39,20 @@ typedef struct SumVFunc {
     uint64_t offset;
 } SumVFunc;
 
+/* A virtual call of a function summary's typeIdInfo: a type id's GUID and an offset
+ * in the vtable, with the constant arguments of the const kinds. */
+typedef enum SumVCallKind {
+    SUM_TT_ASSUME_VCALLS,        /* typeTestAssumeVCalls */
+    SUM_TC_LOAD_VCALLS,          /* typeCheckedLoadVCalls */
+    SUM_TT_ASSUME_CONST_VCALLS,  /* typeTestAssumeConstVCalls */
+    SUM_TC_LOAD_CONST_VCALLS     /* typeCheckedLoadConstVCalls */
+} SumVCallKind;
+typedef struct SumVCall {
+    SumVCallKind kind;
+    uint64_t guid, offset;
+    size_t first_arg, nargs; /* into SumSummary.vargs */
+} SumVCall;
+
 typedef struct SumSummary {
     SumKind kind;
     uint32_t gv;                /* the entry it summarises */
@@ -54,6 +68,9 @@ typedef struct SumSummary {
     Vec(SumCall) calls;
     Vec(SumRef) refs;           /* plain refs first, then readonly, then writeonly */
     Vec(SumVFunc) vfuncs;       /* variable: vTableFuncs */
+    Vec(uint64_t) type_tests;   /* function: typeIdInfo's typeTests (type id GUIDs) */
+    Vec(SumVCall) vcalls;       /* function: typeIdInfo's virtual calls, by kind */
+    Vec(uint64_t) vargs;        /* their constant arguments */
 } SumSummary;
 
 typedef struct SumGv {

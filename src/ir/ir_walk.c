@@ -170,6 +170,39 @@ static void walk_summary(IrCtx *c) {
                 if (e->tail)
                     emit_gv_summary_call_tail(o, sid, (int64_t)k);
             }
+            for (size_t k = 0; k < m->type_tests.len; k++) {
+                fs_begin(o, REL_gv_summary_type_test);
+                fs_sym(o, sid);
+                fs_num(o, (int64_t)k);
+                fs_unum(o, m->type_tests.v[k]);
+                fs_end(o);
+            }
+            static const char *const vkinds[] = {"typeTestAssumeVCalls", "typeCheckedLoadVCalls",
+                                                 "typeTestAssumeConstVCalls",
+                                                 "typeCheckedLoadConstVCalls"};
+            int64_t vi = 0;
+            for (int kind = 0; kind < 4; kind++)
+                for (size_t k = 0; k < m->vcalls.len; k++) {
+                    const SumVCall *vc = &m->vcalls.v[k];
+                    if ((int)vc->kind != kind)
+                        continue;
+                    fs_begin(o, REL_gv_summary_vcall);
+                    fs_sym(o, sid);
+                    fs_num(o, vi);
+                    fs_sym(o, vkinds[kind]);
+                    fs_unum(o, vc->guid);
+                    fs_unum(o, vc->offset);
+                    fs_end(o);
+                    for (size_t a = 0; a < vc->nargs; a++) {
+                        fs_begin(o, REL_gv_summary_vcall_arg);
+                        fs_sym(o, sid);
+                        fs_num(o, vi);
+                        fs_num(o, (int64_t)a);
+                        fs_unum(o, m->vargs.v[vc->first_arg + a]);
+                        fs_end(o);
+                    }
+                    vi++;
+                }
         } else if (m->kind == SUM_VARIABLE) {
             for (int k = 0; k < 3; k++)
                 if (m->varflags >> k & 1)

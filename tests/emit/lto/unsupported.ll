@@ -1,6 +1,6 @@
 ; A module summary index with what irlog does not represent (tests/emit/roundtrip.sh:
 ; irlog facts names it in summary_unsupported and irlog emit refuses the module):
-; the type tests of a function (typeIdInfo: typeTests).
+; the parameter accesses of a function (params, from clang's stack safety analysis).
 source_filename = "summary_hotness.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
@@ -64,5 +64,5 @@ attributes #3 = { nounwind }
 ^4 = gv: (name: "c", summaries: (function: (module: ^0, flags: (linkage: external, visibility: protected, notEligibleToImport: 1, live: 1, dsoLocal: 0, canAutoHide: 1, importType: declaration), insts: 3, funcFlags: (readNone: 1, readOnly: 1, noRecurse: 1, returnDoesNotAlias: 1, noInline: 1, alwaysInline: 1, noUnwind: 1, mayThrow: 1, hasUnknownCall: 1, mustBeUnreachable: 1), refs: (readonly ^5)))) ; guid = 4014738744300571210
 ^5 = gv: (name: "g") ; guid = 13146401226427987378
 ^6 = gv: (name: "e1") ; guid = 16447704183677140429
-^7 = gv: (name: "b", summaries: (function: (module: ^0, flags: (linkage: external, visibility: default, notEligibleToImport: 0, live: 0, dsoLocal: 1, canAutoHide: 0, importType: definition), insts: 12, funcFlags: (readNone: 0, readOnly: 0, noRecurse: 0, returnDoesNotAlias: 0, noInline: 0, alwaysInline: 0, noUnwind: 1, mayThrow: 0, hasUnknownCall: 0, mustBeUnreachable: 0), calls: ((callee: ^6, hotness: cold), (callee: ^3, hotness: none, tail: 1), (callee: ^2, hotness: hot), (callee: ^1, hotness: critical, tail: 1)), typeIdInfo: (typeTests: (123456789)), refs: (writeonly ^5)))) ; guid = 17019013823989803922
+^7 = gv: (name: "b", summaries: (function: (module: ^0, flags: (linkage: external, visibility: default, notEligibleToImport: 0, live: 0, dsoLocal: 1, canAutoHide: 0, importType: definition), insts: 12, funcFlags: (readNone: 0, readOnly: 0, noRecurse: 0, returnDoesNotAlias: 0, noInline: 0, alwaysInline: 0, noUnwind: 1, mayThrow: 0, hasUnknownCall: 0, mustBeUnreachable: 0), calls: ((callee: ^6, hotness: cold), (callee: ^3, hotness: none, tail: 1), (callee: ^2, hotness: hot), (callee: ^1, hotness: critical, tail: 1)), params: ((param: 0, offset: [0, 3])), refs: (writeonly ^5)))) ; guid = 17019013823989803922
 ^8 = blockcount: 0

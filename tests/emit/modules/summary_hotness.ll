@@ -1,7 +1,7 @@
 ; A module summary index written by hand (issue 27, case 2; docs/emit.md): call edges
 ; with each hotness (from profile data in clang's objects) and tail calls, a summary
-; with every flag set, protected visibility and importType declaration, a block
-; count. llvm-as-19 keeps them all in the bitcode it writes but the module hash and an
+; with every flag set, protected visibility and importType declaration, type tests and
+; virtual calls of every kind with constant arguments, a block count. llvm-as-19 keeps them all in the bitcode it writes but the module hash and an
 ; index `flags` entry, which are therefore not here.
 source_filename = "summary_hotness.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -63,7 +63,7 @@ attributes #3 = { nounwind }
 ^1 = gv: (name: "e4") ; guid = 1164490714084531768
 ^2 = gv: (name: "e3") ; guid = 2080342795152511614
 ^3 = gv: (name: "e2") ; guid = 2360036548392823144
-^4 = gv: (name: "c", summaries: (function: (module: ^0, flags: (linkage: external, visibility: protected, notEligibleToImport: 1, live: 1, dsoLocal: 0, canAutoHide: 1, importType: declaration), insts: 3, funcFlags: (readNone: 1, readOnly: 1, noRecurse: 1, returnDoesNotAlias: 1, noInline: 1, alwaysInline: 1, noUnwind: 1, mayThrow: 1, hasUnknownCall: 1, mustBeUnreachable: 1), refs: (readonly ^5)))) ; guid = 4014738744300571210
+^4 = gv: (name: "c", summaries: (function: (module: ^0, flags: (linkage: external, visibility: protected, notEligibleToImport: 1, live: 1, dsoLocal: 0, canAutoHide: 1, importType: declaration), insts: 3, funcFlags: (readNone: 1, readOnly: 1, noRecurse: 1, returnDoesNotAlias: 1, noInline: 1, alwaysInline: 1, noUnwind: 1, mayThrow: 1, hasUnknownCall: 1, mustBeUnreachable: 1), typeIdInfo: (typeTests: (123, 18446744073709551615), typeTestAssumeVCalls: (vFuncId: (guid: 1, offset: 16), vFuncId: (guid: 2, offset: 8)), typeCheckedLoadVCalls: (vFuncId: (guid: 3, offset: 0)), typeTestAssumeConstVCalls: ((vFuncId: (guid: 4, offset: 24), args: (1, 2)), (vFuncId: (guid: 5, offset: 0))), typeCheckedLoadConstVCalls: ((vFuncId: (guid: 6, offset: 8), args: (42)))), refs: (readonly ^5)))) ; guid = 4014738744300571210
 ^5 = gv: (name: "g") ; guid = 13146401226427987378
 ^6 = gv: (name: "e1") ; guid = 16447704183677140429
 ^7 = gv: (name: "b", summaries: (function: (module: ^0, flags: (linkage: external, visibility: default, notEligibleToImport: 0, live: 0, dsoLocal: 1, canAutoHide: 0, importType: definition), insts: 12, funcFlags: (readNone: 0, readOnly: 0, noRecurse: 0, returnDoesNotAlias: 0, noInline: 0, alwaysInline: 0, noUnwind: 1, mayThrow: 0, hasUnknownCall: 0, mustBeUnreachable: 0), calls: ((callee: ^6, hotness: cold), (callee: ^3, hotness: none, tail: 1), (callee: ^2, hotness: hot), (callee: ^1, hotness: critical, tail: 1)), refs: (writeonly ^5)))) ; guid = 17019013823989803922
