@@ -10,6 +10,8 @@
  * abbreviations come from BLOCKINFO (values, constants, functions) are skipped by their
  * length.
  *
+ * Module records read: GLOBALVAR (7), FUNCTION (8), ALIAS (14), IFUNC (18) (value ids and
+ * names: [strtab offset, size, ...]), VSTOFFSET (13), HASH (17).
  * Record layouts read and written (LLVMBitCodes.h, summary version 10 as LLVM 19 writes
  * it, and 9, LLVM 14's, read the same way; value ids count the module's GLOBALVAR, FUNCTION, ALIAS and IFUNC records in
  * order, their names in the string table):
@@ -421,7 +423,7 @@ static Status read_module_block(BcInfo *bi, Rd *b, unsigned w, Ent *e) {
             continue;
         }
         switch (e->id) {
-        case 7: case 8: case 14: case 15: /* GLOBALVAR FUNCTION ALIAS IFUNC */
+        case 7: case 8: case 14: case 18: /* GLOBALVAR FUNCTION ALIAS IFUNC */
             if (e->v.len < 2) {
                 bi->bad = true;
                 break;

@@ -20,7 +20,7 @@
 # --preserve-bc-uselistorder=false, and llvm-dis the original's up to the order of each
 # `; preds =` list (the C API writes no use-list order; docs/emit.md). Modules with a
 # module summary index (ThinLTO, LTO: tests/emit/lto/ compiled by clang-19 with -flto=thin
-# and -flto, as bitcode and as llvm-dis text) are normalised in the path of their module
+# and -flto, as bitcode and as llvm-dis text; the test programs with -flto=thin) are normalised in the path of their module
 # entry (the file read, like `; ModuleID`), and for the text path only in its hash
 # (llvm-as-19 writes none); their `-o X.bc` keeps the hash.
 #
@@ -113,6 +113,15 @@ for f in "$here"/lto/*.c "$here"/lto/*.cpp; do
       cases+=("lto/$n.$v")
     fi
   done
+done
+# and the test programs as ThinLTO objects (-O2 -flto=thin), as bitcode only
+for f in "$srcdir"/tests/programs/*.c "$srcdir"/tests/programs/*.cpp; do
+  [ -f "$f" ] || continue
+  n=$(basename "$f"); n=${n%.*}
+  case "$f" in *.cpp) cc=$(tool clang++);; *) cc=$(tool clang);; esac
+  (cd "$srcdir/tests/programs" && "$cc" -O2 -flto=thin -c "$(basename "$f")" -o "$tmp/in/lto/programs.$n.O2.thin.bc") 2>/dev/null ||
+    echo "FAIL lto/programs.$n.O2.thin: clang-19 -flto=thin cannot compile $(basename "$f")"
+  cases+=("lto/programs.$n.O2.thin")
 done
 # LLVM 14 bitcode (typed pointers), emitted as LLVM 19 opaque-pointer text that must
 # match llvm-dis-19 of the same bitcode: every golden fixture that llvm-as-14 assembles

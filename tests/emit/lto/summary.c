@@ -1,6 +1,7 @@
 /* A C translation unit for the module summary index round trip (tests/emit/roundtrip.sh,
  * cases lto/...): variables read, written and both, a constant, static and weak functions,
- * a hidden one, an alias, a function pointer, tail calls, an intrinsic. */
+ * a hidden one, an alias, an ifunc, a function pointer, tail calls, an intrinsic, a
+ * thread-local variable, a static local, a section. */
 #include <string.h>
 
 int counter;
@@ -19,3 +20,9 @@ int (*fp)(int) = helper;
 void copy(struct Buf *a, const struct Buf *b) { memcpy(a, b, sizeof *a); }
 int tail(int x) { return external_fn(x + counter); }
 __attribute__((noinline)) int never_returns(void) { __builtin_unreachable(); }
+static int impl(void) { return 1; }
+static void *resolver(void) { return (void *)impl; }
+int ifn(void) __attribute__((ifunc("resolver")));
+__thread int tls;
+int __attribute__((section("mysec"))) sect = 3;
+int count_calls(void) { static int n; return ++n + tls + sect + ifn(); }
