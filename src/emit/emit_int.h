@@ -163,3 +163,5 @@ void em_md_operands(Em *em, StrBuf *sb, Sym m, bool tuple);
 
 /* Writes the module (emit_ll.c). */
 Status em_write_module(Em *em);
+/* The module summary index of module m (emit_summary.c), after the metadata. */
+void em_write_summary(Em *em, Sym m);

@@ -1192,12 +1192,6 @@ static void write_header(Em *em) {
         return;
     }
     Sym m = (Sym)em_cell(em->f, REL_module, 0, 0);
-    if (em_has(em->f, REL_module_summary_index, m))
-        em_error(em, "module %s: it held a module summary index (ThinLTO or LTO: llvm-dis's "
-                     "`^N = module: ...`, `^N = gv: ...` entries; relation "
-                     "module_summary_index), which the facts do not represent: it cannot be "
-                     "rebuilt",
-                 em_str(em->f, m));
     add_header_line(em, "source_filename = ", em_opt_sym(em, REL_module_source_filename, m, 1));
     Sym dl = em_opt_sym(em, REL_module_data_layout, m, 1);
     add_header_line(em, "target datalayout = ", dl);
@@ -1342,6 +1336,8 @@ Status em_write_module(Em *em) {
     check_debug_records(em);
     write_named_metadata(em);
     write_md_nodes(em);
+    if (em_rel(em->f, REL_module)->nrows == 1)
+        em_write_summary(em, (Sym)em_cell(em->f, REL_module, 0, 0));
     if (em->oom || em->out->oom || em->f->st == E_NOMEM)
         return E_NOMEM;
     if (em->f->st != OK)

@@ -37,6 +37,7 @@
 #include "ir.h"
 #include "map.h"
 #include "strbuf.h"
+#include "ir_summary.h"
 
 typedef struct IrMeta IrMeta; /* ir_meta.c's state */
 
@@ -72,7 +73,8 @@ typedef struct IrCtx {
     StrBuf scratch;       /* for building ids */
     IrMeta *meta;         /* owned by ir_meta.c */
     bool text_stream;     /* print the module in a process of its own, read as a stream */
-    bool summary_index;   /* the one input holds a module summary index (not in the facts) */
+    bool summary_index;   /* the one input holds a module summary index */
+    IrSummary summary;    /* it, read (ir_summary.c) */
     bool text_inputs;     /* every input is LLVM assembly (ir_meta.c: DIObjCProperty) */
     bool redo_inline;     /* set by ir_meta.c / ir_text.c: the streamed walk must be
                              redone with the text printed inline (the text disagreed

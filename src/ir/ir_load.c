@@ -282,217 +282,28 @@ static void report_source(Diags *d, const char *path, const SourceLang *lang,
                   clash ? ".compiled" : "");
 }
 
-/* ---- does the input carry a module summary index? ----
+/* ---- the module summary index ----
  * A ThinLTO object (clang -flto=thin), and a regular LTO one (-flto), holds a summary
- * index beside its module (llvm-dis prints it as `^N = module: ...`, `^N = gv: ...`). LLVM
- * 19's C API neither reads nor writes it, and the facts do not represent it (issue 27,
- * case 2), so the walker records that it was there (module_summary_index) and irlog emit
- * refuses such a module instead of rebuilding it without its summary. In bitcode the
- * summary is a GLOBALVAL_SUMMARY_BLOCK (id 20) or FULL_LTO_GLOBALVAL_SUMMARY_BLOCK (24)
- * inside a MODULE_BLOCK (8), or a top-level one in a summary-only file; in text, a line
- * that starts with `^`. The scan below reads only the bitstream's framing (LLVM's
- * BitstreamReader): blocks are skipped by their length, records by their abbreviations. */
+ * index beside its module (llvm-dis prints it as `^N = module: ...`, `^N = gv: ...`).
+ * LLVM 19's C API neither reads nor writes it: ir_summary.c reads it, from the bitcode,
+ * or from the text's `^N` lines, which are blanked before LLVM's parser sees the text
+ * (the C API's parser rejects `typeidCompatibleVTable` entries). */
 
-typedef struct BitRd {
-    const unsigned char *p;
-    size_t nbits, pos;
-    bool bad;
-} BitRd;
-
-static uint64_t br_fixed(BitRd *b, unsigned w) {
-    uint64_t v = 0;
-    if (w > 64 || b->pos + w > b->nbits) {
-        b->bad = true;
-        b->pos = b->nbits;
-        return 0;
-    }
-    for (unsigned i = 0; i < w; i++, b->pos++)
-        v |= (uint64_t)((b->p[b->pos >> 3] >> (b->pos & 7)) & 1) << i;
-    return v;
+static const char *base_name(const char *path) {
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
 }
 
-static uint64_t br_vbr(BitRd *b, unsigned w) {
-    uint64_t v = 0;
-    if (w < 2 || w > 32) {
-        b->bad = true;
-        return 0;
-    }
-    for (unsigned shift = 0; !b->bad; shift += w - 1) {
-        uint64_t piece = br_fixed(b, w);
-        if (shift < 64)
-            v |= (piece & ((1ull << (w - 1)) - 1)) << shift;
-        if (!(piece >> (w - 1)))
-            break;
-        if (shift > 70)
-            b->bad = true;
-    }
-    return v;
-}
-
-static void br_align32(BitRd *b) {
-    b->pos = (b->pos + 31) & ~(size_t)31;
-    if (b->pos > b->nbits)
-        b->bad = true;
-}
-
-/* One operand of an abbreviation: a literal, or an encoding (1 fixed, 2 vbr, 3 array,
- * 4 char6, 5 blob) with its width. */
-typedef struct AbbrevOp {
-    unsigned char literal, enc;
-    uint64_t val;
-} AbbrevOp;
-typedef struct Abbrev {
-    size_t first, n; /* into the scan's operand pool */
-} Abbrev;
-typedef Vec(AbbrevOp) AbbrevOpVec;
-typedef Vec(Abbrev) AbbrevVec;
-
-static bool br_scalar(BitRd *b, const AbbrevOp *op) {
-    if (op->literal)
-        return true;
-    switch (op->enc) {
-    case 1: br_fixed(b, (unsigned)op->val); return true;
-    case 2: br_vbr(b, (unsigned)op->val); return true;
-    case 4: br_fixed(b, 6); return true;
-    default: b->bad = true; return false;
-    }
-}
-
-/* Skips the record of abbreviation a. */
-static void br_skip_abbreviated(BitRd *b, const AbbrevOp *ops, size_t n) {
-    for (size_t i = 0; i < n && !b->bad; i++) {
-        const AbbrevOp *op = &ops[i];
-        if (!op->literal && op->enc == 3) { /* array of the next operand */
-            uint64_t len = br_vbr(b, 6);
-            if (i + 1 >= n) {
-                b->bad = true;
-                return;
-            }
-            const AbbrevOp *el = &ops[i + 1];
-            /* an element of no bits (a literal, fixed(0)) reads nothing however many */
-            if (!el->literal && !(el->enc == 1 && el->val == 0)) {
-                if (len > b->nbits - b->pos)
-                    b->bad = true;
-                for (uint64_t k = 0; k < len && !b->bad; k++)
-                    br_scalar(b, el);
-            }
-            i++;
-        } else if (!op->literal && op->enc == 5) { /* blob */
-            uint64_t len = br_vbr(b, 6);
-            br_align32(b);
-            if (len > (b->nbits - b->pos) / 8) {
-                b->bad = true;
-                return;
-            }
-            b->pos += (size_t)len * 8;
-            br_align32(b);
-        } else {
-            br_scalar(b, op);
-        }
-    }
-}
-
-/* Scans the entries of a block whose abbreviation width is w (the block's header read),
- * up to its END_BLOCK; true when a summary block is met inside. A BLOCKINFO block's
- * abbreviations for other blocks are not needed: a block is skipped by its length. */
-static bool br_block_has_summary(BitRd *b, unsigned w, unsigned depth, AbbrevOpVec *pool) {
-    AbbrevVec abbrevs = {0};
-    size_t pool_mark = pool->len;
-    bool found = false;
-    while (!b->bad && !found && b->pos < b->nbits) {
-        uint64_t id = br_fixed(b, w);
-        if (id == 0) { /* END_BLOCK */
-            br_align32(b);
-            break;
-        } else if (id == 1) { /* ENTER_SUBBLOCK */
-            uint64_t bid = br_vbr(b, 8);
-            unsigned nw = (unsigned)br_vbr(b, 4);
-            br_align32(b);
-            uint64_t words = br_fixed(b, 32);
-            if (bid == 20 || bid == 24) {
-                found = true;
-            } else if (bid == 8 && depth == 0) {
-                size_t end = b->pos + (size_t)words * 32;
-                found = br_block_has_summary(b, nw, depth + 1, pool);
-                if (!found)
-                    b->pos = end;
-            } else if (words > (b->nbits - b->pos) / 32) {
-                b->bad = true;
-            } else {
-                b->pos += (size_t)words * 32;
-            }
-        } else if (id == 2) { /* DEFINE_ABBREV */
-            uint64_t nops = br_vbr(b, 5);
-            if (nops > 1024) /* LLVM's have a few operands */
-                b->bad = true;
-            Abbrev a = {pool->len, 0};
-            for (uint64_t k = 0; k < nops && !b->bad; k++) {
-                AbbrevOp op = {0};
-                op.literal = (unsigned char)br_fixed(b, 1);
-                if (op.literal) {
-                    op.val = br_vbr(b, 8);
-                } else {
-                    op.enc = (unsigned char)br_fixed(b, 3);
-                    if (op.enc == 1 || op.enc == 2)
-                        op.val = br_vbr(b, 5);
-                    else if (op.enc < 3 || op.enc > 5)
-                        b->bad = true;
-                }
-                if (vec_push(pool, op) != OK)
-                    b->bad = true;
-                a.n++;
-            }
-            if (vec_push(&abbrevs, a) != OK)
-                b->bad = true;
-        } else if (id == 3) { /* UNABBREV_RECORD */
-            br_vbr(b, 6);
-            uint64_t nops = br_vbr(b, 6);
-            for (uint64_t k = 0; k < nops && !b->bad; k++)
-                br_vbr(b, 6);
-        } else if (id - 4 < abbrevs.len) {
-            const Abbrev *a = &abbrevs.v[id - 4];
-            br_skip_abbreviated(b, pool->v + a->first, a->n);
-        } else {
-            b->bad = true; /* an abbreviation this scan does not know: give up */
-        }
-    }
-    vec_release(&abbrevs);
-    pool->len = pool_mark;
-    return found;
-}
-
-/* Does the input (its whole contents) hold a module summary index? */
-static bool has_summary_index(const char *start, size_t size, bool bitcode) {
-    if (!bitcode) {
-        for (size_t i = 0; i < size; i++)
-            if (start[i] == '^' && (i == 0 || start[i - 1] == '\n'))
-                return true;
-        return false;
-    }
-    const unsigned char *p = (const unsigned char *)start;
-    if (size >= 20 && memcmp(p, "\xDE\xC0\x17\x0B", 4) == 0) { /* the wrapper header */
-        uint32_t off = (uint32_t)p[8] | (uint32_t)p[9] << 8 | (uint32_t)p[10] << 16 |
-                       (uint32_t)p[11] << 24;
-        uint32_t len = (uint32_t)p[12] | (uint32_t)p[13] << 8 | (uint32_t)p[14] << 16 |
-                       (uint32_t)p[15] << 24;
-        if (off > size || len > size - off)
-            return false;
-        p += off;
-        size = len;
-    }
-    if (size < 4 || memcmp(p, "BC\xC0\xDE", 4) != 0)
-        return false;
-    BitRd b = {p + 4, (size - 4) / 4 * 32, 0, false};
-    AbbrevOpVec pool = {0};
-    /* the top level: abbreviation width 2, blocks only (zero padding may end it, read
-     * as an END_BLOCK) */
-    bool found = br_block_has_summary(&b, 2, 0, &pool);
-    vec_release(&pool);
-    return found;
+/* Does the text have a line that starts with `^`? */
+static bool text_has_summary(const char *start, size_t size) {
+    for (size_t i = 0; i < size; i++)
+        if (start[i] == '^' && (i == 0 || start[i - 1] == '\n'))
+            return true;
+    return false;
 }
 
 Status ir_load_file(LLVMContextRef ctx, const char *path, LLVMModuleRef *out,
-                    IrInputInfo *info, Diags *d) {
+                    IrInputInfo *info, IrSummary *sum, Diags *d) {
     *out = NULL;
     if (info)
         *info = (IrInputInfo){0};
@@ -523,7 +334,41 @@ Status ir_load_file(LLVMContextRef ctx, const char *path, LLVMModuleRef *out,
         if (!lang)
             lang = lang_by_text(start, size);
     }
-    bool has_summary = has_summary_index(start, size, bitcode);
+    bool has_summary = false;
+    if (bitcode) {
+        IrSummary tmp;
+        ir_summary_init(&tmp);
+        IrSummary *into = sum ? sum : &tmp;
+        Status sst = ir_summary_from_bitcode(into, start, size, base_name(path));
+        has_summary = into->present;
+        ir_summary_release(&tmp);
+        if (sst != OK) {
+            LLVMDisposeMemoryBuffer(buf);
+            return sst;
+        }
+    } else if (text_has_summary(start, size)) {
+        /* a copy with the `^N` lines blanked, under the same name (LLVM's messages) */
+        char *copy = mem_alloc(size);
+        if (!copy) {
+            LLVMDisposeMemoryBuffer(buf);
+            return E_NOMEM;
+        }
+        memcpy(copy, start, size);
+        IrSummary tmp;
+        ir_summary_init(&tmp);
+        IrSummary *into = sum ? sum : &tmp;
+        Status sst = ir_summary_from_text(into, copy, size);
+        has_summary = into->present;
+        ir_summary_release(&tmp);
+        LLVMMemoryBufferRef nb =
+            sst == OK ? LLVMCreateMemoryBufferWithMemoryRangeCopy(copy, size, path) : NULL;
+        mem_free(copy);
+        LLVMDisposeMemoryBuffer(buf);
+        if (!nb)
+            return sst != OK ? sst : E_NOMEM;
+        buf = nb;
+        start = LLVMGetBufferStart(buf);
+    }
     size_t errs_before = d->nerrors;
     LLVMModuleRef m = NULL;
     /* LLVMParseIRInContext takes ownership of buf, on success and on failure. */

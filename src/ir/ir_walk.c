@@ -80,11 +80,202 @@ static void walk_variable(IrCtx *c, LLVMValueRef v, const char *id) {
     emit_variable_function(o, id, c->fn_id);
 }
 
+/* The module summary index (ir_summary.h): entries by slot, `^N`; summaries `^N:0`. */
+static void walk_summary(IrCtx *c) {
+    FactSink *o = c->out;
+    const IrSummary *s = &c->summary;
+    emit_module_summary_index(o, c->mod_id);
+    if (s->unsupported[0] || !s->present) {
+        emit_summary_unsupported(o, c->mod_id, s->unsupported[0] ? s->unsupported
+                                                                 : "an index that was not read");
+        return;
+    }
+    static const char *const linkages[] = {"external", "available_externally", "linkonce",
+                                           "linkonce_odr", "weak", "weak_odr", "appending",
+                                           "internal", "private", "extern_weak", "common"};
+    static const char *const visibilities[] = {"default", "hidden", "protected"};
+    static const char *const fflags[] = {"readNone", "readOnly", "noRecurse",
+                                         "returnDoesNotAlias", "noInline", "alwaysInline",
+                                         "noUnwind", "mayThrow", "hasUnknownCall",
+                                         "mustBeUnreachable"};
+    static const char *const hotness[] = {"unknown", "cold", "none", "hot", "critical"};
+    static const char *const access[] = {"ref", "readonly", "writeonly"};
+    static const char *const varflags[] = {"readonly", "writeonly", "constant"};
+    static const char *const kinds[] = {"function", "variable", "alias"};
+    char id[32], sid[40], ref[32];
+    if (s->full_lto)
+        emit_summary_full_lto(o, c->mod_id);
+    emit_summary_entry(o, "^0");
+    emit_summary_entry_slot(o, "^0", 0);
+    emit_summary_entry_kind(o, "^0", "module");
+    fs_begin(o, REL_summary_module_path);
+    fs_sym(o, "^0");
+    fs_sym(o, s->path ? s->path : "");
+    fs_end(o);
+    for (int i = 0; i < 5; i++) {
+        fs_begin(o, REL_summary_module_hash);
+        fs_sym(o, "^0");
+        fs_num(o, i);
+        fs_unum(o, s->hash[i]);
+        fs_end(o);
+    }
+#define GV_ID(buf, k) snprintf(buf, sizeof buf, "^%u", s->gvs.v[k].slot)
+    for (size_t i = 0; i < s->gvs.len; i++) {
+        const SumGv *g = &s->gvs.v[i];
+        GV_ID(id, i);
+        emit_summary_entry(o, id);
+        emit_summary_entry_slot(o, id, g->slot);
+        emit_summary_entry_kind(o, id, "gv");
+        fs_begin(o, REL_summary_entry_name);
+        fs_sym(o, id);
+        fs_symn(o, g->name, g->name_len);
+        fs_end(o);
+        fs_begin(o, REL_summary_entry_guid);
+        fs_sym(o, id);
+        fs_unum(o, g->guid);
+        fs_end(o);
+        LLVMValueRef v = ir_summary_find_global(c->mod, g->name, g->name_len);
+        if (v)
+            emit_summary_entry_global(o, id, ir_value_id(c, v));
+        if (g->summary < 0)
+            continue;
+        const SumSummary *m = &s->sums.v[g->summary];
+        snprintf(sid, sizeof sid, "%s:0", id);
+        emit_gv_summary(o, sid);
+        emit_gv_summary_entry(o, sid, id);
+        emit_gv_summary_kind(o, sid, kinds[m->kind]);
+        emit_gv_summary_module(o, sid, "^0");
+        emit_gv_summary_linkage(o, sid, m->linkage < 11 ? linkages[m->linkage] : "external");
+        emit_gv_summary_visibility(o, sid, visibilities[m->visibility < 3 ? m->visibility : 0]);
+        emit_gv_summary_import_type(o, sid, m->import_type ? "declaration" : "definition");
+        if (m->not_eligible)
+            emit_gv_summary_flag(o, sid, "notEligibleToImport");
+        if (m->live)
+            emit_gv_summary_flag(o, sid, "live");
+        if (m->dso_local)
+            emit_gv_summary_flag(o, sid, "dsoLocal");
+        if (m->auto_hide)
+            emit_gv_summary_flag(o, sid, "canAutoHide");
+        if (m->kind == SUM_FUNCTION) {
+            emit_gv_summary_insts(o, sid, (int64_t)m->insts);
+            for (int k = 0; k < 10; k++)
+                if (m->fflags >> k & 1)
+                    emit_gv_summary_func_flag(o, sid, fflags[k]);
+            for (size_t k = 0; k < m->calls.len; k++) {
+                const SumCall *e = &m->calls.v[k];
+                GV_ID(ref, e->gv);
+                emit_gv_summary_call(o, sid, (int64_t)k, ref);
+                if (e->hotness && e->hotness < 5)
+                    emit_gv_summary_call_hotness(o, sid, (int64_t)k, hotness[e->hotness]);
+                if (e->tail)
+                    emit_gv_summary_call_tail(o, sid, (int64_t)k);
+            }
+            for (size_t k = 0; k < m->type_tests.len; k++) {
+                fs_begin(o, REL_gv_summary_type_test);
+                fs_sym(o, sid);
+                fs_num(o, (int64_t)k);
+                fs_unum(o, m->type_tests.v[k]);
+                fs_end(o);
+            }
+            static const char *const vkinds[] = {"typeTestAssumeVCalls", "typeCheckedLoadVCalls",
+                                                 "typeTestAssumeConstVCalls",
+                                                 "typeCheckedLoadConstVCalls"};
+            int64_t vi = 0;
+            for (int kind = 0; kind < 4; kind++)
+                for (size_t k = 0; k < m->vcalls.len; k++) {
+                    const SumVCall *vc = &m->vcalls.v[k];
+                    if ((int)vc->kind != kind)
+                        continue;
+                    fs_begin(o, REL_gv_summary_vcall);
+                    fs_sym(o, sid);
+                    fs_num(o, vi);
+                    fs_sym(o, vkinds[kind]);
+                    fs_unum(o, vc->guid);
+                    fs_unum(o, vc->offset);
+                    fs_end(o);
+                    for (size_t a = 0; a < vc->nargs; a++) {
+                        fs_begin(o, REL_gv_summary_vcall_arg);
+                        fs_sym(o, sid);
+                        fs_num(o, vi);
+                        fs_num(o, (int64_t)a);
+                        fs_unum(o, m->vargs.v[vc->first_arg + a]);
+                        fs_end(o);
+                    }
+                    vi++;
+                }
+        } else if (m->kind == SUM_VARIABLE) {
+            for (int k = 0; k < 3; k++)
+                if (m->varflags >> k & 1)
+                    emit_gv_summary_var_flag(o, sid, varflags[k]);
+            emit_gv_summary_vcall_visibility(o, sid, m->vcall_visibility);
+            for (size_t k = 0; k < m->vfuncs.len; k++) {
+                GV_ID(ref, m->vfuncs.v[k].gv);
+                fs_begin(o, REL_gv_summary_vtable_func);
+                fs_sym(o, sid);
+                fs_num(o, (int64_t)k);
+                fs_sym(o, ref);
+                fs_unum(o, m->vfuncs.v[k].offset);
+                fs_end(o);
+            }
+        } else {
+            GV_ID(ref, m->aliasee);
+            emit_gv_summary_aliasee(o, sid, ref);
+        }
+        for (size_t k = 0; k < m->refs.len; k++) {
+            GV_ID(ref, m->refs.v[k].gv);
+            emit_gv_summary_ref(o, sid, (int64_t)k, ref, access[m->refs.v[k].access % 3]);
+        }
+    }
+    for (size_t i = 0; i < s->tids.len; i++) {
+        const SumTypeId *t = &s->tids.v[i];
+        snprintf(id, sizeof id, "^%u", t->slot);
+        emit_summary_entry(o, id);
+        emit_summary_entry_slot(o, id, t->slot);
+        emit_summary_entry_kind(o, id, "typeidCompatibleVTable");
+        fs_begin(o, REL_summary_entry_name);
+        fs_sym(o, id);
+        fs_symn(o, t->name, t->name_len);
+        fs_end(o);
+        fs_begin(o, REL_summary_entry_guid);
+        fs_sym(o, id);
+        fs_unum(o, t->guid);
+        fs_end(o);
+        for (size_t k = 0; k < t->vts.len; k++) {
+            GV_ID(ref, t->vts.v[k].gv);
+            fs_begin(o, REL_summary_typeid_vtable);
+            fs_sym(o, id);
+            fs_num(o, (int64_t)k);
+            fs_unum(o, t->vts.v[k].offset);
+            fs_sym(o, ref);
+            fs_end(o);
+        }
+    }
+#undef GV_ID
+    if (s->flags_slot) {
+        snprintf(id, sizeof id, "^%u", s->flags_slot);
+        emit_summary_entry(o, id);
+        emit_summary_entry_slot(o, id, s->flags_slot);
+        emit_summary_entry_kind(o, id, "flags");
+        fs_begin(o, REL_summary_index_flags);
+        fs_sym(o, id);
+        fs_unum(o, s->flags);
+        fs_end(o);
+    }
+    snprintf(id, sizeof id, "^%u", s->blockcount_slot);
+    emit_summary_entry(o, id);
+    emit_summary_entry_slot(o, id, s->blockcount_slot);
+    emit_summary_entry_kind(o, id, "blockcount");
+    fs_begin(o, REL_summary_block_count);
+    fs_sym(o, id);
+    fs_unum(o, s->blockcount);
+    fs_end(o);
+}
+
 static void walk_module(IrCtx *c, const char *const *inputs, size_t n) {
     FactSink *o = c->out;
     emit_module(o, c->mod_id);
     if (c->summary_index)
-        emit_module_summary_index(o, c->mod_id);
+        walk_summary(c);
     size_t len;
     const char *s = LLVMGetSourceFileName(c->mod, &len);
     if (s && len) /* may hold NUL bytes */
@@ -402,19 +593,22 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
     double t = now();
     size_t ndiags_load = diags->v.len;
     IrInputInfo info;
-    TRY(ir_load_file(c.llctx, inputs[0], &c.mod, &info, diags));
-    c.summary_index = info.summary;
+    ir_summary_init(&c.summary);
+    TRY(ir_load_file(c.llctx, inputs[0], &c.mod, &info, &c.summary, diags));
+    c.summary_index = info.summary && ninputs == 1; /* linking drops summaries */
     c.text_inputs = info.text;
-    if (c.summary_index && ninputs == 1)
-        diags_add(diags, DIAG_WARNING, (SrcLoc){inputs[0], 0, 0},
-                  "the module summary index (ThinLTO/LTO: llvm-dis's `^N = module: ...`, "
-                  "`^N = gv: ...` entries) is not represented in the facts "
-                  "(module_summary_index); irlog emit refuses to rebuild the module "
-                  "without it");
-    c.summary_index = c.summary_index && ninputs == 1; /* linking drops summaries */
+    if (c.summary_index) {
+        TRY(ir_summary_finish(&c.summary, c.mod));
+        if (c.summary.unsupported[0])
+            diags_add(diags, DIAG_WARNING, (SrcLoc){inputs[0], 0, 0},
+                      "the module summary index (ThinLTO/LTO: llvm-dis's `^N = ...` entries) "
+                      "holds %s, which the facts do not represent (summary_unsupported); "
+                      "irlog emit refuses to rebuild the module without it",
+                      c.summary.unsupported);
+    }
     for (size_t i = 1; i < ninputs; i++) {
         LLVMModuleRef m = NULL;
-        TRY(ir_load_file(c.llctx, inputs[i], &m, &info, diags));
+        TRY(ir_load_file(c.llctx, inputs[i], &m, &info, NULL, diags));
         c.text_inputs = c.text_inputs && info.text;
         TRY(ir_load_link(c.mod, m, inputs[i], diags));
     }
@@ -463,6 +657,7 @@ Status ir_facts(const char *const *inputs, size_t ninputs, const char *outdir,
 
 fail:
     release_generation(&c);
+    ir_summary_release(&c.summary);
     if (c.td)
         LLVMDisposeTargetData(c.td);
     if (c.mod)

@@ -174,6 +174,13 @@ CASES = [
     ("global_variable_attribute_subject", "@nothing", [("add", "global_variable_attribute", row("@nothing", "nounwind"))]),
     # ---- metadata
     ("metadata_value_has_value", "i32 7", [("add", "metadata", "i32 7"), ("add", "metadata_class", row("i32 7", "value"))]),
+    # ---- module summary index (base.ll has none: the rows of one are added)
+    ("summary_of_gv_entry", "^1:0", [("add", "gv_summary_entry", row("^1:0", "^0")), ("add", "summary_entry_kind", row("^0", "module"))]),
+    ("summary_module_entry", "^1:0", [("add", "gv_summary_module", row("^1:0", "^1")), ("add", "summary_entry_kind", row("^1", "gv"))]),
+    ("summary_reference_to_gv", "^1:0", [("add", "gv_summary_call", row("^1:0", "0", "^0")), ("add", "summary_entry_kind", row("^0", "module"))]),
+    ("summary_gv_guid_order", "^2", [("add", "summary_entry_kind", row("^1", "gv")), ("add", "summary_entry_kind", row("^2", "gv")),
+                                     ("add", "summary_entry_slot", row("^1", "1")), ("add", "summary_entry_slot", row("^2", "2")),
+                                     ("add", "summary_entry_guid", row("^1", "18446744073709551615")), ("add", "summary_entry_guid", row("^2", "3"))]),
 ]
 
 def esc(s):  # rows are written as the fact files hold them (TSV escaping)

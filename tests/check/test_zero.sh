@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # test_zero.sh IRLOG LLVM_BIN SRCDIR — `irlog check` finds no violation in any valid
 # module of the project: every golden fixture, the check base module, the slot
-# fixtures, and the C/C++ test programs and the example compiled by clang-19 at
-# -O0 -g and -O2.
+# fixtures, the C/C++ test programs and the example compiled by clang-19 at -O0 -g and
+# -O2, and tests/emit/lto's units as ThinLTO and LTO objects (module summary indexes).
 set -u
 irlog=$1 llvm_bin=$2 src=$3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -20,6 +20,15 @@ for f in "$src"/tests/programs/*.c "$src"/tests/programs/*.cpp "$src"/examples/l
   cc="$clang"; case "$f" in *.cpp) cc="${clang}++";; esac
   for opt in "-O0 -g" "-O2"; do
     if "$cc" $opt -c -emit-llvm "$f" -o "$tmp/p.bc" 2>"$tmp/err"; then one "$(basename "$f") $opt" "$tmp/p.bc"
+    else fail=$((fail+1)); echo "FAIL $(basename "$f") $opt: does not compile"; head -5 "$tmp/err"; fi
+  done
+done
+# module summary indexes: the C and C++ units of the round trip's ThinLTO and LTO cases
+for f in "$src"/tests/emit/lto/*.c "$src"/tests/emit/lto/*.cpp; do
+  [ -f "$f" ] || continue
+  cc="$clang"; case "$f" in *.cpp) cc="${clang}++";; esac
+  for opt in "-O0 -flto=thin" "-O2 -flto=thin" "-O2 -flto"; do
+    if "$cc" $opt -c "$f" -o "$tmp/p.bc" 2>"$tmp/err"; then one "$(basename "$f") $opt" "$tmp/p.bc"
     else fail=$((fail+1)); echo "FAIL $(basename "$f") $opt: does not compile"; head -5 "$tmp/err"; fi
   done
 done

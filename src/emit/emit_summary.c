@@ -1,0 +1,378 @@
+/*
+ * emit_summary.c — the module summary index (rel/summary.def) as llvm-dis writes it:
+ * `^N = module: ...`, `^N = gv: ...`, `^N = typeidCompatibleVTable: ...`, `^N = flags:
+ * N`, `^N = blockcount: N`, one line each, in slot order, after the metadata
+ * (docs/emit.md, "Module summary indexes").
+ *
+ * Strings (the module's path, names) are written quoted with `\XX` escapes, which
+ * LLVM's parser reads back (llvm-dis prints names unescaped). A regular LTO index
+ * (summary_full_lto) is said by a comment line of its own, which LLVM's text has no
+ * syntax for and ir_summary.c reads back when it writes bitcode.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_int.h"
+
+#define FULL_LTO_LINE "; irlog: a regular LTO summary (FULL_LTO_GLOBALVAL_SUMMARY_BLOCK)"
+
+/* `^N` of an entry, or an error. */
+static void add_slot(Em *em, Sym entry) {
+    uint64_t slot;
+    if (!em_get(em->f, REL_summary_entry_slot, entry, 1, &slot)) {
+        em_error(em, "summary entry %s is referenced but has no row in relation "
+                     "summary_entry_slot",
+                 em_str(em->f, entry));
+        slot = 0;
+    }
+    sb_addf(em->out, "^%llu", (unsigned long long)slot);
+}
+
+/* Is name among the symbols of column 1 of rel's rows for key? Names not in `known`
+ * are errors. */
+static bool flag_set(Em *em, IrRel rel, Sym key, const char *name, const char *const *known) {
+    const uint32_t *rows;
+    size_t n = em_find(em->f, rel, 0, key, &rows);
+    bool set = false;
+    for (size_t i = 0; i < n; i++) {
+        const char *f = em_str(em->f, (Sym)em_cell(em->f, rel, rows[i], 1));
+        if (!strcmp(f, name))
+            set = true;
+        bool ok = false;
+        for (size_t k = 0; known[k] && !ok; k++)
+            ok = !strcmp(known[k], f);
+        if (!ok)
+            em_error(em, "%s: relation %s has the unknown flag `%s`", em_str(em->f, key),
+                     facts_rels[rel].name, f);
+    }
+    return set;
+}
+
+static const char *const GV_FLAGS[] = {"notEligibleToImport", "live", "dsoLocal", "canAutoHide",
+                                       NULL};
+static const char *const FUNC_FLAGS[] = {"readNone",   "readOnly",       "noRecurse",
+                                         "returnDoesNotAlias", "noInline", "alwaysInline",
+                                         "noUnwind",   "mayThrow",       "hasUnknownCall",
+                                         "mustBeUnreachable",  NULL};
+static const char *const VAR_FLAGS[] = {"readonly", "writeonly", "constant", NULL};
+
+/* The symbol of a mandatory role (reported when missing: "" then). */
+static const char *need_str(Em *em, IrRel rel, Sym key) {
+    Sym v = em_need_sym(em, rel, key, 1);
+    return v == EM_NONE ? "" : em_str(em->f, v);
+}
+
+static const char *const VCALL_KINDS[] = {"typeTestAssumeVCalls", "typeCheckedLoadVCalls",
+                                          "typeTestAssumeConstVCalls",
+                                          "typeCheckedLoadConstVCalls"};
+
+/* `, typeIdInfo: (typeTests: (...), <kind>: (...), ...)` of a function summary: its type
+ * tests, then its virtual calls, kind by kind, in the order of their indexes. */
+static void write_type_id_info(Em *em, Sym s) {
+    EmFacts *f = em->f;
+    StrBuf *out = em->out;
+    uint32_t *tt, *vc;
+    size_t ntt = em_rows_sorted(em, REL_gv_summary_type_test, 0, s, 1, &tt);
+    size_t nvc = em_rows_sorted(em, REL_gv_summary_vcall, 0, s, 1, &vc);
+    if (!ntt && !nvc)
+        return;
+    sb_adds(out, ", typeIdInfo: (");
+    bool first = true;
+    if (ntt) {
+        sb_adds(out, "typeTests: (");
+        for (size_t i = 0; i < ntt; i++)
+            sb_addf(out, "%s%llu", i ? ", " : "",
+                    (unsigned long long)em_cell(f, REL_gv_summary_type_test, tt[i], 2));
+        sb_addc(out, ')');
+        first = false;
+    }
+    const uint32_t *ar;
+    size_t nar = em_find(f, REL_gv_summary_vcall_arg, 0, s, &ar);
+    int last = -1;
+    for (size_t i = 0; i < nvc; i++) {
+        const char *k = em_str(f, (Sym)em_cell(f, REL_gv_summary_vcall, vc[i], 2));
+        int kind = -1;
+        for (int j = 0; j < 4; j++)
+            if (!strcmp(k, VCALL_KINDS[j]))
+                kind = j;
+        if (kind < last) {
+            em_error(em, "summary %s: relation gv_summary_vcall has the virtual call kind `%s` "
+                         "at index %zu, not in the order typeTestAssumeVCalls, "
+                         "typeCheckedLoadVCalls, typeTestAssumeConstVCalls, "
+                         "typeCheckedLoadConstVCalls",
+                     em_str(f, s), k, i);
+            return;
+        }
+        if (kind != last) {
+            if (last >= 0)
+                sb_addc(out, ')');
+            sb_addf(out, "%s%s: (", first ? "" : ", ", k);
+            first = false;
+            last = kind;
+        } else {
+            sb_adds(out, ", ");
+        }
+        bool cnst = kind >= 2;
+        sb_addf(out, "%svFuncId: (guid: %llu, offset: %llu)", cnst ? "(" : "",
+                (unsigned long long)em_cell(f, REL_gv_summary_vcall, vc[i], 3),
+                (unsigned long long)em_cell(f, REL_gv_summary_vcall, vc[i], 4));
+        if (!cnst)
+            continue;
+        /* the constant arguments of call i, by their index */
+        size_t na = 0;
+        for (size_t a = 0; a < nar; a++)
+            na += em_cell(f, REL_gv_summary_vcall_arg, ar[a], 1) == (uint64_t)i;
+        for (size_t want = 0; want < na; want++) {
+            bool found = false;
+            for (size_t a = 0; a < nar && !found; a++)
+                if (em_cell(f, REL_gv_summary_vcall_arg, ar[a], 1) == (uint64_t)i &&
+                    em_cell(f, REL_gv_summary_vcall_arg, ar[a], 2) == (uint64_t)want) {
+                    sb_addf(out, "%s%llu", want ? ", " : ", args: (",
+                            (unsigned long long)em_cell(f, REL_gv_summary_vcall_arg, ar[a], 3));
+                    found = true;
+                }
+            if (!found) {
+                em_error(em, "summary %s: relation gv_summary_vcall_arg has no row for argument "
+                             "%zu of call %zu",
+                         em_str(f, s), want, i);
+                return;
+            }
+        }
+        sb_adds(out, na ? "))" : ")");
+    }
+    if (last >= 0)
+        sb_addc(out, ')');
+    sb_addc(out, ')');
+}
+
+static void write_summary(Em *em, Sym s) {
+    EmFacts *f = em->f;
+    StrBuf *out = em->out;
+    const char *k = need_str(em, REL_gv_summary_kind, s);
+    bool fn = !strcmp(k, "function"), var = !strcmp(k, "variable"), alias = !strcmp(k, "alias");
+    if (!fn && !var && !alias) {
+        em_error(em, "summary %s: unknown kind `%s` (relation gv_summary_kind)", em_str(f, s),
+                 k);
+        return;
+    }
+    sb_addf(out, "%s: (module: ", k);
+    Sym mod = em_need_sym(em, REL_gv_summary_module, s, 1);
+    if (mod != EM_NONE)
+        add_slot(em, mod);
+    sb_addf(out, ", flags: (linkage: %s, visibility: %s", need_str(em, REL_gv_summary_linkage, s),
+            need_str(em, REL_gv_summary_visibility, s));
+    for (int i = 0; GV_FLAGS[i]; i++)
+        sb_addf(out, ", %s: %d", GV_FLAGS[i], flag_set(em, REL_gv_summary_flag, s, GV_FLAGS[i],
+                                                     GV_FLAGS));
+    sb_addf(out, ", importType: %s)", need_str(em, REL_gv_summary_import_type, s));
+    uint32_t *rows;
+    size_t n;
+    if (fn) {
+        sb_addf(out, ", insts: %lld", (long long)em_need_num(em, REL_gv_summary_insts, s, 1));
+        if (em_has(f, REL_gv_summary_func_flag, s)) {
+            sb_adds(out, ", funcFlags: (");
+            for (int i = 0; FUNC_FLAGS[i]; i++)
+                sb_addf(out, "%s%s: %d", i ? ", " : "", FUNC_FLAGS[i],
+                        flag_set(em, REL_gv_summary_func_flag, s, FUNC_FLAGS[i], FUNC_FLAGS));
+            sb_addc(out, ')');
+        }
+        n = em_rows_sorted(em, REL_gv_summary_call, 0, s, 1, &rows);
+        if (n) {
+            const uint32_t *hr, *tr;
+            size_t nh = em_find(f, REL_gv_summary_call_hotness, 0, s, &hr);
+            size_t nt = em_find(f, REL_gv_summary_call_tail, 0, s, &tr);
+            sb_adds(out, ", calls: (");
+            for (size_t i = 0; i < n; i++) {
+                int64_t idx = (int64_t)em_cell(f, REL_gv_summary_call, rows[i], 1);
+                sb_adds(out, i ? ", (callee: " : "(callee: ");
+                add_slot(em, (Sym)em_cell(f, REL_gv_summary_call, rows[i], 2));
+                for (size_t h = 0; h < nh; h++)
+                    if ((int64_t)em_cell(f, REL_gv_summary_call_hotness, hr[h], 1) == idx)
+                        sb_addf(out, ", hotness: %s",
+                                em_str(f, (Sym)em_cell(f, REL_gv_summary_call_hotness, hr[h], 2)));
+                for (size_t t = 0; t < nt; t++)
+                    if ((int64_t)em_cell(f, REL_gv_summary_call_tail, tr[t], 1) == idx)
+                        sb_adds(out, ", tail: 1");
+                sb_addc(out, ')');
+            }
+            sb_addc(out, ')');
+        }
+        write_type_id_info(em, s);
+    } else if (var) {
+        n = em_rows_sorted(em, REL_gv_summary_vtable_func, 0, s, 1, &rows);
+        sb_adds(out, ", varFlags: (");
+        for (int i = 0; VAR_FLAGS[i]; i++)
+            sb_addf(out, "%s%s: %d", i ? ", " : "", VAR_FLAGS[i],
+                    flag_set(em, REL_gv_summary_var_flag, s, VAR_FLAGS[i], VAR_FLAGS));
+        uint64_t vis = 0;
+        em_get(f, REL_gv_summary_vcall_visibility, s, 1, &vis);
+        if (n)
+            sb_addf(out, ", vcall_visibility: %llu", (unsigned long long)vis);
+        sb_addc(out, ')');
+        if (n) {
+            sb_adds(out, ", vTableFuncs: (");
+            for (size_t i = 0; i < n; i++) {
+                sb_adds(out, i ? ", (virtFunc: " : "(virtFunc: ");
+                add_slot(em, (Sym)em_cell(f, REL_gv_summary_vtable_func, rows[i], 2));
+                sb_addf(out, ", offset: %llu)",
+                        (unsigned long long)em_cell(f, REL_gv_summary_vtable_func, rows[i], 3));
+            }
+            sb_addc(out, ')');
+        }
+    } else {
+        sb_adds(out, ", aliasee: ");
+        Sym a = em_need_sym(em, REL_gv_summary_aliasee, s, 1);
+        if (a != EM_NONE)
+            add_slot(em, a);
+    }
+    n = em_rows_sorted(em, REL_gv_summary_ref, 0, s, 1, &rows);
+    if (n) {
+        sb_adds(out, ", refs: (");
+        for (size_t i = 0; i < n; i++) {
+            const char *acc = em_str(f, (Sym)em_cell(f, REL_gv_summary_ref, rows[i], 3));
+            if (i)
+                sb_adds(out, ", ");
+            if (!strcmp(acc, "readonly") || !strcmp(acc, "writeonly"))
+                sb_addf(out, "%s ", acc);
+            else if (strcmp(acc, "ref") != 0)
+                em_error(em, "summary %s: unknown access `%s` (relation gv_summary_ref)",
+                         em_str(f, s), acc);
+            add_slot(em, (Sym)em_cell(f, REL_gv_summary_ref, rows[i], 2));
+        }
+        sb_addc(out, ')');
+    }
+    sb_addc(out, ')');
+}
+
+static void add_guid_comment(Em *em, Sym e) {
+    uint64_t guid;
+    if (em_get(em->f, REL_summary_entry_guid, e, 1, &guid))
+        sb_addf(em->out, " ; guid = %llu", (unsigned long long)guid);
+}
+
+static void write_entry(Em *em, Sym e, const char *kind, uint64_t slot) {
+    EmFacts *f = em->f;
+    StrBuf *out = em->out;
+    sb_addf(out, "^%llu = ", (unsigned long long)slot);
+    uint32_t *rows;
+    size_t n;
+    if (!strcmp(kind, "module")) {
+        Sym path = em_need_sym(em, REL_summary_module_path, e, 1);
+        sb_adds(out, "module: (path: ");
+        em_add_quoted(out, path == EM_NONE ? "" : em_str(f, path),
+                      path == EM_NONE ? 0 : em_len(f, path));
+        sb_adds(out, ", hash: (");
+        n = em_rows_sorted(em, REL_summary_module_hash, 0, e, 1, &rows);
+        if (n != 5)
+            em_error(em, "summary entry %s: relation summary_module_hash has %zu rows, not 5",
+                     em_str(f, e), n);
+        for (size_t i = 0; i < n; i++)
+            sb_addf(out, "%s%llu", i ? ", " : "",
+                    (unsigned long long)em_cell(f, REL_summary_module_hash, rows[i], 2));
+        sb_adds(out, "))\n");
+    } else if (!strcmp(kind, "gv")) {
+        Sym name = em_opt_sym(em, REL_summary_entry_name, e, 1);
+        sb_adds(out, "gv: (");
+        if (name != EM_NONE) {
+            sb_adds(out, "name: ");
+            em_add_quoted(out, em_str(f, name), em_len(f, name));
+        } else {
+            sb_addf(out, "guid: %llu", (unsigned long long)em_need_num(em, REL_summary_entry_guid,
+                                                                       e, 1));
+        }
+        const uint32_t *sr;
+        size_t ns = em_find(f, REL_gv_summary_entry, 1, e, &sr);
+        if (ns) {
+            sb_adds(out, ", summaries: (");
+            for (size_t i = 0; i < ns; i++) {
+                if (i)
+                    sb_adds(out, ", ");
+                write_summary(em, (Sym)em_cell(f, REL_gv_summary_entry, sr[i], 0));
+            }
+            sb_addc(out, ')');
+        }
+        sb_addc(out, ')');
+        if (name != EM_NONE)
+            add_guid_comment(em, e);
+        sb_addc(out, '\n');
+    } else if (!strcmp(kind, "typeidCompatibleVTable")) {
+        Sym name = em_need_sym(em, REL_summary_entry_name, e, 1);
+        sb_adds(out, "typeidCompatibleVTable: (name: ");
+        em_add_quoted(out, name == EM_NONE ? "" : em_str(f, name),
+                      name == EM_NONE ? 0 : em_len(f, name));
+        sb_adds(out, ", summary: (");
+        n = em_rows_sorted(em, REL_summary_typeid_vtable, 0, e, 1, &rows);
+        for (size_t i = 0; i < n; i++) {
+            sb_addf(out, "%s(offset: %llu, ", i ? ", " : "",
+                    (unsigned long long)em_cell(f, REL_summary_typeid_vtable, rows[i], 2));
+            add_slot(em, (Sym)em_cell(f, REL_summary_typeid_vtable, rows[i], 3));
+            sb_addc(out, ')');
+        }
+        sb_adds(out, "))");
+        add_guid_comment(em, e);
+        sb_addc(out, '\n');
+    } else if (!strcmp(kind, "flags")) {
+        sb_addf(out, "flags: %llu\n",
+                (unsigned long long)em_need_num(em, REL_summary_index_flags, e, 1));
+    } else if (!strcmp(kind, "blockcount")) {
+        sb_addf(out, "blockcount: %llu\n",
+                (unsigned long long)em_need_num(em, REL_summary_block_count, e, 1));
+    } else {
+        em_error(em, "summary entry %s: unknown kind `%s` (relation summary_entry_kind)",
+                 em_str(f, e), kind);
+    }
+}
+
+typedef struct SlotRow {
+    uint64_t slot;
+    uint32_t row;
+} SlotRow;
+
+static int slotrow_cmp(const void *a, const void *b) {
+    uint64_t x = ((const SlotRow *)a)->slot, y = ((const SlotRow *)b)->slot;
+    return x < y ? -1 : x > y;
+}
+
+void em_write_summary(Em *em, Sym m) {
+    EmFacts *f = em->f;
+    const uint32_t *rows;
+    size_t nu = em_find(f, REL_summary_unsupported, 0, m, &rows);
+    if (nu) {
+        em_error(em, "module %s: its module summary index (ThinLTO or LTO: llvm-dis's `^N = "
+                     "...` entries) holds %s, which the facts do not represent (relation "
+                     "summary_unsupported): it cannot be rebuilt",
+                 em_str(f, m), em_str(f, (Sym)em_cell(f, REL_summary_unsupported, rows[0], 1)));
+        return;
+    }
+    EmRel *er = em_rel(f, REL_summary_entry);
+    if (!er->nrows) {
+        if (em_has(f, REL_module_summary_index, m))
+            em_error(em, "module %s: it held a module summary index (relation "
+                         "module_summary_index), but relation summary_entry has no rows: it "
+                         "cannot be rebuilt",
+                     em_str(f, m));
+        return;
+    }
+    SlotRow *sr = mem_calloc(er->nrows, sizeof *sr);
+    if (!sr) {
+        em->oom = true;
+        return;
+    }
+    for (size_t i = 0; i < er->nrows; i++) {
+        Sym e = (Sym)em_cell(f, REL_summary_entry, i, 0);
+        sr[i] = (SlotRow){(uint64_t)em_need_num(em, REL_summary_entry_slot, e, 1), (uint32_t)i};
+    }
+    qsort(sr, er->nrows, sizeof *sr, slotrow_cmp);
+    sb_addc(em->out, '\n');
+    if (em_has(f, REL_summary_full_lto, m))
+        sb_adds(em->out, FULL_LTO_LINE "\n");
+    for (size_t i = 0; i < er->nrows; i++) {
+        Sym e = (Sym)em_cell(f, REL_summary_entry, sr[i].row, 0);
+        if (i && sr[i].slot == sr[i - 1].slot)
+            em_error(em, "relation summary_entry_slot gives two entries slot %llu",
+                     (unsigned long long)sr[i].slot);
+        Sym kind = em_need_sym(em, REL_summary_entry_kind, e, 1);
+        write_entry(em, e, kind == EM_NONE ? "" : em_str(f, kind), sr[i].slot);
+    }
+    mem_free(sr);
+}

@@ -1,0 +1,144 @@
+/*
+ * ir_summary.h — module summary indexes (ThinLTO and regular LTO), which LLVM 19's C API
+ * neither reads nor writes (private to src/ir; docs/emit.md, "Module summary indexes").
+ *
+ * IrSummary is one module's per-module index as llvm-dis prints it: the module entry
+ * (path, hash), one `gv` entry per global value of the module (name, GUID) with its
+ * summary (function, variable or alias), the typeidCompatibleVTable entries, the index
+ * flags and the block count; a function summary's type tests and virtual calls
+ * (typeIdInfo). It is read from bitcode (the GLOBALVAL_SUMMARY_BLOCK, id 20,
+ * or FULL_LTO_GLOBALVAL_SUMMARY_BLOCK, 24, inside the MODULE_BLOCK, and the module's
+ * MODULE_CODE_HASH) or from the `^N = ...` lines of LLVM assembly, and written into
+ * bitcode that LLVM's C API wrote without it. What is not represented (combined
+ * indexes, typeid entries, parameter accesses, memprof records, GUID-only values, other summary versions) sets
+ * `unsupported` to a phrase naming the construct; such an index is never half read.
+ */
+#ifndef IRLOG_IR_SUMMARY_H
+#define IRLOG_IR_SUMMARY_H
+
+#include <llvm-c/Core.h>
+
+#include "arena.h"
+#include "strbuf.h"
+#include "vec.h"
+
+typedef enum SumKind { SUM_FUNCTION, SUM_VARIABLE, SUM_ALIAS } SumKind;
+
+typedef struct SumRef {
+    uint32_t gv;    /* index into IrSummary.gvs */
+    uint8_t access; /* 0, 1 readonly, 2 writeonly */
+} SumRef;
+typedef struct SumCall {
+    uint32_t gv;     /* the callee */
+    uint8_t hotness; /* 0 unknown, 1 cold, 2 none, 3 hot, 4 critical */
+    uint64_t relbf;  /* relative block frequency (with hotness unknown), 0 = none */
+    bool tail;
+} SumCall;
+typedef struct SumVFunc {
+    uint32_t gv; /* the virtual function */
+    uint64_t offset;
+} SumVFunc;
+
+/* A virtual call of a function summary's typeIdInfo: a type id's GUID and an offset
+ * in the vtable, with the constant arguments of the const kinds. */
+typedef enum SumVCallKind {
+    SUM_TT_ASSUME_VCALLS,        /* typeTestAssumeVCalls */
+    SUM_TC_LOAD_VCALLS,          /* typeCheckedLoadVCalls */
+    SUM_TT_ASSUME_CONST_VCALLS,  /* typeTestAssumeConstVCalls */
+    SUM_TC_LOAD_CONST_VCALLS     /* typeCheckedLoadConstVCalls */
+} SumVCallKind;
+typedef struct SumVCall {
+    SumVCallKind kind;
+    uint64_t guid, offset;
+    size_t first_arg, nargs; /* into SumSummary.vargs */
+} SumVCall;
+
+typedef struct SumSummary {
+    SumKind kind;
+    uint32_t gv;                /* the entry it summarises */
+    unsigned linkage;           /* GlobalValue::LinkageTypes (0 external ... 10 common) */
+    unsigned visibility;        /* 0 default, 1 hidden, 2 protected */
+    bool not_eligible, live, dso_local, auto_hide;
+    unsigned import_type;       /* 0 definition, 1 declaration */
+    uint64_t insts;             /* function: instruction count */
+    uint32_t fflags;            /* function: the ten funcFlags, bit i as LLVM packs them */
+    uint32_t varflags;          /* variable: readonly 1, writeonly 2, constant 4 */
+    uint32_t vcall_visibility;  /* variable */
+    uint32_t aliasee;           /* alias: the aliasee's entry */
+    Vec(SumCall) calls;
+    Vec(SumRef) refs;           /* plain refs first, then readonly, then writeonly */
+    Vec(SumVFunc) vfuncs;       /* variable: vTableFuncs */
+    Vec(uint64_t) type_tests;   /* function: typeIdInfo's typeTests (type id GUIDs) */
+    Vec(SumVCall) vcalls;       /* function: typeIdInfo's virtual calls, by kind */
+    Vec(uint64_t) vargs;        /* their constant arguments */
+} SumSummary;
+
+typedef struct SumGv {
+    const char *name; /* arena */
+    size_t name_len;
+    uint64_t guid;     /* set by ir_summary_finish */
+    int32_t summary;   /* index into sums, or -1 */
+    uint32_t slot;     /* ^N, set by ir_summary_finish */
+} SumGv;
+
+typedef struct SumVt {
+    uint64_t offset;
+    uint32_t gv; /* the vtable */
+} SumVt;
+typedef struct SumTypeId {
+    const char *name; /* arena */
+    size_t name_len;
+    uint64_t guid;
+    uint32_t slot;
+    Vec(SumVt) vts;
+} SumTypeId;
+
+typedef struct IrSummary {
+    bool present;       /* the input had an index */
+    bool full_lto;      /* FULL_LTO_GLOBALVAL_SUMMARY_BLOCK (regular LTO), else ThinLTO */
+    const char *path;   /* the module entry's path */
+    uint32_t hash[5];
+    Vec(SumGv) gvs;     /* in GUID order after ir_summary_finish */
+    Vec(SumSummary) sums;
+    Vec(SumTypeId) tids; /* in name order */
+    uint64_t flags, blockcount;
+    uint32_t flags_slot, blockcount_slot; /* flags_slot 0: no flags entry */
+    char unsupported[160]; /* "" or the construct not represented */
+    Arena arena;
+} IrSummary;
+
+void ir_summary_init(IrSummary *s);
+void ir_summary_release(IrSummary *s);
+
+/* Reads the index of bitcode (the whole file's bytes); s->present stays false when there
+ * is none. path: the module entry's path (llvm-dis prints the file it read). An index
+ * this reader does not represent sets s->unsupported; E_NOMEM only. */
+Status ir_summary_from_bitcode(IrSummary *s, const void *bc, size_t size, const char *path);
+
+/* Reads the `^N = ...` lines of LLVM assembly text and blanks them (each byte but
+ * newlines becomes a space, so that LLVM's parser, which rejects some entries, sees the
+ * rest at the same lines and columns). Sets s->present when there is one; a syntax this
+ * reader does not know sets s->unsupported. E_NOMEM only. */
+Status ir_summary_from_text(IrSummary *s, char *text, size_t len);
+
+/* Computes the GUIDs as LLVM's bitcode reader does (MD5 of the name, prefixed with
+ * "<source_filename>;" for local linkage, from module m), puts the gv entries in GUID
+ * order and the typeids in name order, and numbers the entries as llvm-dis does.
+ * A gv entry whose name m has no global of sets s->unsupported. */
+Status ir_summary_finish(IrSummary *s, LLVMModuleRef m);
+
+/* Writes the index into bitcode bc (as LLVM's C API wrote it: no wrapper, module block
+ * without a summary): the summary block before the module's value symbol table, the
+ * MODULE_CODE_HASH record, typeid names appended to the string table. OUT *out (the
+ * new bitcode). E_SEMANTIC with a message in why when it cannot (a name the module
+ * does not have). */
+Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf *out,
+                         char *why, size_t nwhy);
+
+/* The global value of m named name (a variable, function, alias or ifunc), or NULL. */
+LLVMValueRef ir_summary_find_global(LLVMModuleRef m, const char *name, size_t len);
+
+/* The lower 64 bits of MD5 (LLVM's MD5Hash / GlobalValue::getGUID). */
+uint64_t ir_summary_guid(const char *s, size_t n);
+
+#endif
