@@ -81,6 +81,22 @@ static void walk_variable(IrCtx *c, LLVMValueRef v, const char *id) {
 }
 
 /* The module summary index (ir_summary.h): entries by slot, `^N`; summaries `^N:0`. */
+/* A summary entry that has a name and a GUID (a gv, a typeidCompatibleVTable entry). */
+static void named_summary_entry(FactSink *o, const char *id, uint32_t slot, const char *kind,
+                                const char *name, size_t name_len, uint64_t guid) {
+    emit_summary_entry(o, id);
+    emit_summary_entry_slot(o, id, slot);
+    emit_summary_entry_kind(o, id, kind);
+    fs_begin(o, REL_summary_entry_name);
+    fs_sym(o, id);
+    fs_symn(o, name, name_len);
+    fs_end(o);
+    fs_begin(o, REL_summary_entry_guid);
+    fs_sym(o, id);
+    fs_unum(o, guid);
+    fs_end(o);
+}
+
 static void walk_summary(IrCtx *c) {
     FactSink *o = c->out;
     const IrSummary *s = &c->summary;
@@ -123,17 +139,7 @@ static void walk_summary(IrCtx *c) {
     for (size_t i = 0; i < s->gvs.len; i++) {
         const SumGv *g = &s->gvs.v[i];
         GV_ID(id, i);
-        emit_summary_entry(o, id);
-        emit_summary_entry_slot(o, id, g->slot);
-        emit_summary_entry_kind(o, id, "gv");
-        fs_begin(o, REL_summary_entry_name);
-        fs_sym(o, id);
-        fs_symn(o, g->name, g->name_len);
-        fs_end(o);
-        fs_begin(o, REL_summary_entry_guid);
-        fs_sym(o, id);
-        fs_unum(o, g->guid);
-        fs_end(o);
+        named_summary_entry(o, id, g->slot, "gv", g->name, g->name_len, g->guid);
         LLVMValueRef v = ir_summary_find_global(c->mod, g->name, g->name_len);
         if (v)
             emit_summary_entry_global(o, id, ir_value_id(c, v));
@@ -229,17 +235,8 @@ static void walk_summary(IrCtx *c) {
     for (size_t i = 0; i < s->tids.len; i++) {
         const SumTypeId *t = &s->tids.v[i];
         snprintf(id, sizeof id, "^%u", t->slot);
-        emit_summary_entry(o, id);
-        emit_summary_entry_slot(o, id, t->slot);
-        emit_summary_entry_kind(o, id, "typeidCompatibleVTable");
-        fs_begin(o, REL_summary_entry_name);
-        fs_sym(o, id);
-        fs_symn(o, t->name, t->name_len);
-        fs_end(o);
-        fs_begin(o, REL_summary_entry_guid);
-        fs_sym(o, id);
-        fs_unum(o, t->guid);
-        fs_end(o);
+        named_summary_entry(o, id, t->slot, "typeidCompatibleVTable", t->name, t->name_len,
+                            t->guid);
         for (size_t k = 0; k < t->vts.len; k++) {
             GV_ID(ref, t->vts.v[k].gv);
             fs_begin(o, REL_summary_typeid_vtable);
