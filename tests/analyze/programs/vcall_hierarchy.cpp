@@ -1,7 +1,8 @@
 // a virtual call calls only the methods the vtables of the receiver's static class and of
 // the classes derived from it hold (docs/analyze.md, "Virtual calls"): here the objects
 // of two unrelated hierarchies meet in one untyped list, so flow-insensitively a Mid
-// pointer may point to an Other as well; Mid inherits g from Base, Leaf overrides it
+// pointer may point to an Other as well; Mid inherits g from Base, Leaf overrides it; the
+// class comes from a local's type, a function's return type and a member's type
 #include "markers.h"
 
 struct Base {
@@ -23,6 +24,11 @@ struct Other {
 
 static void *slots[3];
 
+struct Holder {
+  int tag;
+  Mid *mid;
+};
+
 NOINLINE Mid *pick(int k) { return (Mid *)slots[k]; }
 
 NOINLINE int use(int k) {
@@ -30,7 +36,10 @@ NOINLINE int use(int k) {
   pts("m", m);
   int a = m->g();
   int b = pick(k)->f();
-  return a + b;
+  Holder h = {k, pick(k)};
+  Holder *hp = &h;
+  int c = hp->mid->g();
+  return a + b + c;
 }
 
 int main(int argc, char **argv) {
