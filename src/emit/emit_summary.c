@@ -62,6 +62,13 @@ static const char *need_str(Em *em, IrRel rel, Sym key) {
     return v == EM_NONE ? "" : em_str(em->f, v);
 }
 
+/* The same, quoted as LLVM's writer quotes a name. */
+static void add_need_quoted(Em *em, IrRel rel, Sym key) {
+    Sym v = em_need_sym(em, rel, key, 1);
+    em_add_quoted(em->out, v == EM_NONE ? "" : em_str(em->f, v),
+                  v == EM_NONE ? 0 : em_len(em->f, v));
+}
+
 static const char *const VCALL_KINDS[] = {"typeTestAssumeVCalls", "typeCheckedLoadVCalls",
                                           "typeTestAssumeConstVCalls",
                                           "typeCheckedLoadConstVCalls"};
@@ -257,10 +264,8 @@ static void write_entry(Em *em, Sym e, const char *kind, uint64_t slot) {
     uint32_t *rows;
     size_t n;
     if (!strcmp(kind, "module")) {
-        Sym path = em_need_sym(em, REL_summary_module_path, e, 1);
         sb_adds(out, "module: (path: ");
-        em_add_quoted(out, path == EM_NONE ? "" : em_str(f, path),
-                      path == EM_NONE ? 0 : em_len(f, path));
+        add_need_quoted(em, REL_summary_module_path, e);
         sb_adds(out, ", hash: (");
         n = em_rows_sorted(em, REL_summary_module_hash, 0, e, 1, &rows);
         if (n != 5)
@@ -296,10 +301,8 @@ static void write_entry(Em *em, Sym e, const char *kind, uint64_t slot) {
             add_guid_comment(em, e);
         sb_addc(out, '\n');
     } else if (!strcmp(kind, "typeidCompatibleVTable")) {
-        Sym name = em_need_sym(em, REL_summary_entry_name, e, 1);
         sb_adds(out, "typeidCompatibleVTable: (name: ");
-        em_add_quoted(out, name == EM_NONE ? "" : em_str(f, name),
-                      name == EM_NONE ? 0 : em_len(f, name));
+        add_need_quoted(em, REL_summary_entry_name, e);
         sb_adds(out, ", summary: (");
         n = em_rows_sorted(em, REL_summary_typeid_vtable, 0, e, 1, &rows);
         for (size_t i = 0; i < n; i++) {

@@ -119,15 +119,19 @@ void ir_summary_init(IrSummary *s) {
     s->arena = (Arena)ARENA_INIT;
 }
 
+/* The lists of one summary. */
+static void sum_release(SumSummary *m) {
+    vec_release(&m->calls);
+    vec_release(&m->refs);
+    vec_release(&m->vfuncs);
+    vec_release(&m->type_tests);
+    vec_release(&m->vcalls);
+    vec_release(&m->vargs);
+}
+
 void ir_summary_release(IrSummary *s) {
-    for (size_t i = 0; i < s->sums.len; i++) {
-        vec_release(&s->sums.v[i].calls);
-        vec_release(&s->sums.v[i].refs);
-        vec_release(&s->sums.v[i].vfuncs);
-        vec_release(&s->sums.v[i].type_tests);
-        vec_release(&s->sums.v[i].vcalls);
-        vec_release(&s->sums.v[i].vargs);
-    }
+    for (size_t i = 0; i < s->sums.len; i++)
+        sum_release(&s->sums.v[i]);
     for (size_t i = 0; i < s->tids.len; i++)
         vec_release(&s->tids.v[i].vts);
     vec_release(&s->gvs);
@@ -781,9 +785,7 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
     if ((pend.type_tests.len || pend.vcalls.len) && !s->unsupported[0])
         UNSUPPORTED(s, "type tests or virtual calls without their function summary");
 out:
-    vec_release(&pend.type_tests);
-    vec_release(&pend.vcalls);
-    vec_release(&pend.vargs);
+    sum_release(&pend);
     if (pst != OK)
         return pst;
     if (!version_seen)
@@ -1213,14 +1215,8 @@ static Status tx_summary(Tx *t, uint32_t gv_slot) {
         tx_char(t, ')');
     if (st == OK)
         st = vec_push(&s->sums, m);
-    if (st != OK) {
-        vec_release(&m.calls);
-        vec_release(&m.refs);
-        vec_release(&m.vfuncs);
-        vec_release(&m.type_tests);
-        vec_release(&m.vcalls);
-        vec_release(&m.vargs);
-    }
+    if (st != OK)
+        sum_release(&m);
     return st;
 }
 

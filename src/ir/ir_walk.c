@@ -97,6 +97,20 @@ static void named_summary_entry(FactSink *o, const char *id, uint32_t slot, cons
     fs_end(o);
 }
 
+/* An entry that holds one number (the index's flags, its block count) in relation rel. */
+static void number_summary_entry(FactSink *o, uint32_t slot, const char *kind, IrRel rel,
+                                 uint64_t value) {
+    char id[32];
+    snprintf(id, sizeof id, "^%u", slot);
+    emit_summary_entry(o, id);
+    emit_summary_entry_slot(o, id, slot);
+    emit_summary_entry_kind(o, id, kind);
+    fs_begin(o, rel);
+    fs_sym(o, id);
+    fs_unum(o, value);
+    fs_end(o);
+}
+
 static void walk_summary(IrCtx *c) {
     FactSink *o = c->out;
     const IrSummary *s = &c->summary;
@@ -248,24 +262,10 @@ static void walk_summary(IrCtx *c) {
         }
     }
 #undef GV_ID
-    if (s->flags_slot) {
-        snprintf(id, sizeof id, "^%u", s->flags_slot);
-        emit_summary_entry(o, id);
-        emit_summary_entry_slot(o, id, s->flags_slot);
-        emit_summary_entry_kind(o, id, "flags");
-        fs_begin(o, REL_summary_index_flags);
-        fs_sym(o, id);
-        fs_unum(o, s->flags);
-        fs_end(o);
-    }
-    snprintf(id, sizeof id, "^%u", s->blockcount_slot);
-    emit_summary_entry(o, id);
-    emit_summary_entry_slot(o, id, s->blockcount_slot);
-    emit_summary_entry_kind(o, id, "blockcount");
-    fs_begin(o, REL_summary_block_count);
-    fs_sym(o, id);
-    fs_unum(o, s->blockcount);
-    fs_end(o);
+    if (s->flags_slot)
+        number_summary_entry(o, s->flags_slot, "flags", REL_summary_index_flags, s->flags);
+    number_summary_entry(o, s->blockcount_slot, "blockcount", REL_summary_block_count,
+                         s->blockcount);
 }
 
 static void walk_module(IrCtx *c, const char *const *inputs, size_t n) {
