@@ -503,6 +503,27 @@ static Status copy_symbols(Analysis *a, const DlProgram *fp, size_t from, size_t
     return st;
 }
 
+void analysis_print_runs(const Analysis *a, FILE *f, bool json) {
+    unsigned n = a->runs < ANALYSIS_RUNS_SHOWN ? a->runs : ANALYSIS_RUNS_SHOWN;
+    if (json) {
+        fputs(", \"run_seconds\": [", f);
+        for (unsigned i = 0; i < n; i++)
+            fprintf(f, "%s%.3f", i ? ", " : "", a->run_seconds[i]);
+        fputs("], \"run_found\": [", f);
+        for (unsigned i = 0; i < n; i++)
+            fprintf(f, "%s%zu", i ? ", " : "", a->run_found[i]);
+        fputc(']', f);
+        return;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        fprintf(f, "%s%.1f s", i ? ", " : ": ", a->run_seconds[i]);
+        if (a->run_found[i])
+            fprintf(f, " (%zu found)", a->run_found[i]);
+    }
+    if (n < a->runs)
+        fputs(", ...", f);
+}
+
 /* Adds the tuples of collapse_need to collapsed. */
 static Status add_collapsed(Analysis *a) {
     return copy_symbols(a, a->prog, a->need_rel, a->coll_rel, &a->ncollapsed);
@@ -558,17 +579,30 @@ static int analysis_run(Analysis *a) {
     o->interrupt = interrupt_begin();
     progress_show(true, "reading the facts");
     Status s;
+    double t_last = analysis_now();
     for (a->runs = 1;; a->runs++) {
         a->first_need = 0;
         s = dl_run(a->prog, o, &a->diags);
+        if (a->runs <= ANALYSIS_RUNS_SHOWN) {
+            double t = analysis_now();
+            /* (the first from the end of reading the facts: its first progress report) */
+            if (a->runs == 1 && a->eval_started && a->eval_start > t_last)
+                t_last = a->eval_start;
+            a->run_seconds[a->runs - 1] = t - t_last;
+            a->run_found[a->runs - 1] = 0;
+            t_last = t;
+        }
         /* (a run stopped as its time ran out has timed out, not stopped) */
         if (!a->collapse || dl_run_timed_out(a->prog) ||
             !(s == OK ? dl_relation_size(a->prog, a->need_rel) > 0
                       : s == E_LIMIT && dl_run_stopped(a->prog)))
             break;
+        size_t before = a->ncollapsed;
         s = add_collapsed(a);
         if (s != OK)
             break;
+        if (a->runs <= ANALYSIS_RUNS_SHOWN)
+            a->run_found[a->runs - 1] = a->ncollapsed - before;
         budget_left(a);
         progress_show(true, "collapsing %zu objects, run %u", a->ncollapsed, a->runs + 1);
     }

@@ -113,6 +113,8 @@ typedef enum AnalysisEntry {
     ANALYSIS_ENTRY_CUSTOM
 } AnalysisEntry;
 
+#define ANALYSIS_RUNS_SHOWN 64
+
 typedef struct Analysis {
     const AnalysisCmd *cmd;
     const char **inputs;     /* owned array, borrowed strings (argv) */
@@ -150,10 +152,17 @@ typedef struct Analysis {
     size_t ncollapsed;
     uint32_t iteration, first_need;
     size_t tuples, first_tuples;
+    /* each run of the last analysis_run (the first ANALYSIS_RUNS_SHOWN): its seconds, and
+       the objects it found to collapse (0 for the last) */
+    double run_seconds[ANALYSIS_RUNS_SHOWN];
+    size_t run_found[ANALYSIS_RUNS_SHOWN];
 } Analysis;
 
 /* Seconds of CLOCK_MONOTONIC. */
 double analysis_now(void);
+/* Prints ", N s (M objects found), ..." for the runs of the last analysis_run (text), or
+ * the JSON arrays "run_seconds" and "run_found" (json). */
+void analysis_print_runs(const Analysis *a, FILE *f, bool json);
 /* Matches `SHORT VALUE`, `SHORTVALUE` (short may be NULL), `--LONG VALUE`, `--LONG=VALUE`.
  * Advances *i past the value; sets *val, or *missing when the value is absent. */
 bool analysis_opt_value(int argc, char **argv, int *i, const char *s, const char *l,

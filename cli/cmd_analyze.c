@@ -332,6 +332,7 @@ static void print_json(const AnalyzeArgs *a, const IrStats *ir, const Summary *s
                 a->base.runs);
         if (a->base.seed_runs)
             fprintf(f, ", \"insensitive_runs\": %u", a->base.seed_runs);
+        analysis_print_runs(&a->base, f, true);
         fputs("},\n", f);
     }
     fprintf(f, "  \"call_graph_edges\": %zu,\n  \"reachable_functions\": %zu,\n", s->edges,
@@ -402,6 +403,7 @@ static void print_text(const AnalyzeArgs *a, const IrStats *ir, const Summary *s
                 "each (%u run%s",
                 a->base.ncollapsed, plural(a->base.ncollapsed), a->base.runs,
                 plural(a->base.runs));
+        analysis_print_runs(&a->base, f, false);
         if (a->base.seed_runs)
             fprintf(f, ", after %u of the context-insensitive analysis", a->base.seed_runs);
         fputs(")\n", f);
