@@ -40,13 +40,19 @@ if [ ${#mods[@]} = 0 ]; then
     mods=("$work/gen100k.bc")
   fi
 fi
-# run FORMAT MODULE → "wall cpu" seconds of one run (the output removed first, untimed)
+# run FORMAT MODULE → "wall cpu" seconds of one run (the output removed first, untimed);
+# a run that fails stops the benchmark with irlog's message (a failed run is no figure)
 run() {
   local fmt=$1 m=$2 out
   if [ "$fmt" = sqlite ]; then out="$work/out.db"; else out="$work/out.$fmt"; fi
   rm -rf "$out"
-  local TIMEFORMAT='%R %U %S' t
-  t=$( { time "$irlog" facts "$m" -o "$out" --format "$fmt" > /dev/null; } 2>&1 )
+  local TIMEFORMAT='%R %U %S' t rc=0
+  t=$( { time "$irlog" facts "$m" -o "$out" --format "$fmt" > /dev/null 2> "$work/err"; } 2>&1 ) || rc=$?
+  if [ "$rc" != 0 ]; then
+    echo "sqlite.sh: irlog facts $m --format $fmt failed (exit $rc):" >&2
+    cat "$work/err" >&2
+    return 1
+  fi
   echo "$t" | awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }'
 }
 # target MODULE → issue 26's ratio for it, or "-"
@@ -63,7 +69,8 @@ printf '%-20s %7s %9s %7s %11s %9s %11s %7s %7s\n' module tsv_s sqlite_s ratio r
 for m in "${mods[@]}"; do
   ts=() ss=() rs=() cs=()
   for ((k = 0; k < repeat; k++)); do
-    read -r tw tc < <(run tsv "$m"); read -r sw sc < <(run sqlite "$m")
+    r=$(run tsv "$m") || exit 1; read -r tw tc <<< "$r"
+    r=$(run sqlite "$m") || exit 1; read -r sw sc <<< "$r"
     ts+=("$tw"); ss+=("$sw")
     rs+=("$(echo "$sw $tw" | awk '{ printf "%.3f", $1 / $2 }')")
     cs+=("$(echo "$sc $tc" | awk '{ printf "%.3f", ($2 > 0) ? $1 / $2 : 0 }')")

@@ -260,10 +260,14 @@ Status sqlw_open(SqlWriter **out, const char *path, StrBuf *err) {
         fail_db(w, rc, "cannot register the row source");
         goto fail_w;
     }
+    /* a small page cache (8 MiB): the rows go in as appends, so a page is rarely needed
+     * again once the next one is started, and pages spilled to the file mid-transaction
+     * cost no journal; a larger cache only grows the memory the process touches (lua -O0:
+     * 13,000 fewer page faults than with 64 MiB, 3-4% less CPU, the same file) */
     char pragmas[512];
     snprintf(pragmas, sizeof pragmas,
              "PRAGMA page_size = 8192; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; "
-             "PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -65536; "
+             "PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -8192; "
              "PRAGMA application_id = %d; PRAGMA encoding = 'UTF-8'; PRAGMA threads = 2;",
              IRLOG_APPLICATION_ID);
     if (exec(w, pragmas, "cannot set up the database") != OK)
