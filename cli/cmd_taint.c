@@ -47,6 +47,8 @@ static const char taint_help[] =
     "                          taint_witness.csv, taint.sarif\n"
     "      --config FILE.dl    more sources, sinks, sanitizers and propagators (added to\n"
     "                          datalog/analysis/taint_config.dl)\n"
+    "      --no-default-config with --config: the file replaces taint_config.dl (only\n"
+    "                          its sources, sinks, sanitizers and propagators count)\n"
     "      --model-consts      each constant global that holds no pointer (a string\n"
     "                          literal) is an object of its own, not one of <constants>\n"
     "      --collapsed FILE    objects to collapse from the start (collapsed.csv of an\n"
@@ -88,6 +90,7 @@ typedef enum Format { FMT_TEXT, FMT_JSON, FMT_SARIF } Format;
 typedef struct TaintArgs {
     Analysis base; /* the options shared with irlog analyze (analysis.c) */
     Format format;
+    bool no_default; /* --no-default-config: taint_config.dl left out */
 } TaintArgs;
 
 /* the name of the command's own part of the program (its warnings are not shown) */
@@ -112,7 +115,7 @@ static int build_program(TaintArgs *a, StrBuf *sb) {
     static const char *const parts[] = {"pointsto.dl", "pointsto_models.dl", "taint.dl",
                                         "taint_config.dl"};
     const char *const extras[] = {own_parts[0], taint_extras, NULL};
-    return analysis_build_program(&a->base, sb, parts, 4, 2, extras);
+    return analysis_build_program(&a->base, sb, parts, a->no_default ? 3 : 4, 2, extras);
 }
 
 /* ---- reading the results ----------------------------------------------------------- */
@@ -997,6 +1000,10 @@ static void out_release(OutFile *o, bool remove_tmp) {
 /* The command's own options (AnalysisOption). */
 static int own_option(void *arg, int argc, char **argv, int *i, const char **val, bool *missing) {
     TaintArgs *a = arg;
+    if (!strcmp(argv[*i], "--no-default-config")) {
+        a->no_default = true;
+        return ANALYSIS_OPT_DONE;
+    }
     if (!analysis_opt_value(argc, argv, i, NULL, "format", val, missing))
         return ANALYSIS_OPT_NONE;
     if (*val) {
@@ -1044,6 +1051,11 @@ int cmd_taint(int argc, char **argv) {
     if (rc != EXIT_OK)
         goto out;
     rc = analysis_parse_args(b, argc, argv, own_option, &a);
+    if (rc < 0 && a.no_default && !b->user_file) {
+        cli_error("taint: --no-default-config needs --config FILE.dl (the sources and sinks to "
+                  "use instead)");
+        rc = cli_usage("taint");
+    }
     if (rc < 0)
         rc = analysis_need_outdir(b);
     if (rc >= 0)

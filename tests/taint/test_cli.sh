@@ -2,7 +2,8 @@
 # test_cli.sh IRLOG LLVM_BIN SRCDIR — the command `irlog taint`: the same relations as
 # `irlog run datalog/analysis/taint.dl` over `irlog facts`, -j 2 changes nothing, the formats
 # (JSON parses, SARIF is the same as OUT/taint.sarif, two runs give the same bytes),
-# --config (added relations; errors at the config file's file:line:col, exit 3), --entry,
+# --config (added relations; errors at the config file's file:line:col, exit 3),
+# --no-default-config (the config replaces the shipped one), --entry,
 # the summary's counts and its reason for no finding, and every error's exit code with
 # nothing left behind; two inputs linked; signals.
 irlog=$1 llvm_bin=$2 srcdir=$3
@@ -82,6 +83,25 @@ grep -q "bad.dl:3:" "$tmp/x1.err"; check $? "config error at its file:line:col (
 [ ! -e "$tmp/x1" ]; check $? "config with errors: nothing written"
 "$irlog" taint "$bc" -o "$tmp/x2" -q --config "$tmp/missing.dl" >/dev/null 2>&1; rc=$?
 [ $rc = 3 ] && [ ! -e "$tmp/x2" ]; check $? "missing config: exit 3, nothing written (got $rc)"
+
+# ---- --no-default-config: the config replaces the shipped one
+cat >"$tmp/only.dl" <<'X'
+// getenv into system, through strcat; no strcpy/strcat sink
+taint_source_ret("getenv").
+taint_sink("system", 0, "command-injection").
+taint_prop_arg("strcat", 0, 1).
+taint_class("command-injection", "a command from input").
+X
+"$irlog" taint "$bc" -o "$tmp/o1" -q --config "$tmp/only.dl" --no-default-config >"$tmp/o1.txt" 2>"$tmp/o1.err"
+check $? "--no-default-config runs" "$tmp/o1.err"
+grep -q '^findings: *1: command-injection 1$' "$tmp/o1.txt"
+check $? "--no-default-config: only the config's sink (no buffer-overflow of strcat)" "$tmp/o1.txt"
+"$irlog" taint "$bc" -o "$tmp/o2" -q --config "$tmp/only.dl" >"$tmp/o2.txt" 2>"$tmp/o2.err"
+grep -q '^findings: *2: buffer-overflow 1, command-injection 1$' "$tmp/o2.txt"
+check $? "the same config without it: added to the shipped one" "$tmp/o2.txt"
+"$irlog" taint "$bc" -o "$tmp/o3" -q --no-default-config >/dev/null 2>"$tmp/o3.err"; rc=$?
+[ $rc = 2 ] && [ ! -e "$tmp/o3" ] && grep -q 'needs --config' "$tmp/o3.err"
+check $? "--no-default-config without --config: exit 2, nothing written (got $rc)" "$tmp/o3.err"
 
 # ---- linked inputs: the source in one module, the sink in another
 printf '#include <stdlib.h>\nconst char *get_cmd(void) { return getenv("C"); }\n' >"$tmp/lib.c"
