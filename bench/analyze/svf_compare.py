@@ -50,9 +50,9 @@ def irlog_calls(outdir):
     return ntargets, where
 
 
-def svf_calls(text, resolved_only=True):
-    """[(place or None, number of targets)] over SVF's resolved indirect calls (all of
-    them when not resolved_only: 0 targets for an unresolved one)"""
+def svf_calls(text):
+    """[(place or None, number of targets)] over SVF's indirect calls (0 targets: one it
+    leaves unresolved)"""
     out = []
     body = text.split(MARK, 1)[1] if MARK in text else ''
     for block in body.split('\nNodeID: ')[1:]:
@@ -61,8 +61,6 @@ def svf_calls(text, resolved_only=True):
         if '!!!has no targets!!!' not in block and 'with Targets:' in block:
             head, tail = block.split('with Targets:', 1)
             n = sum(1 for l in tail.split('\n') if l.startswith('\t') and l.strip())
-        if n == 0 and resolved_only:
-            continue
         m = LOC.search(head)
         out.append((place(m.group(3), m.group(1), m.group(2)) if m else None, n))
     return out
@@ -79,7 +77,8 @@ def main():
     ntargets, where = irlog_calls(outdir)
     resolved = {c: n for c, n in ntargets.items() if n > 0}
     places = set(where[c] for c in resolved if c in where)
-    svf = svf_calls(text)
+    every = svf_calls(text)
+    svf = [(p, n) for p, n in every if n]
     same = [n for p, n in svf if p in places]
 
     def avg(total, count):
@@ -98,10 +97,10 @@ def main():
             k = ip.setdefault(where[c], [0, 0])
             k[0] += 1
             k[1] += n
-    for p, n in svf_calls(text, resolved_only=False):
+    for p, n in every:
         if p is not None:
-            k = sp.setdefault(p, [0, 0, 0])
-            k[0 if n else 2] += 1
+            k = sp.setdefault(p, [0, 0])
+            k[0] += 1 if n else 0
             k[1] += n
     both = [p for p in ip if p in sp and sp[p][0]]
     gap = [p for p in ip if p in sp and not sp[p][0]]
@@ -111,6 +110,7 @@ def main():
           'calls, %d targets, %s per call' % (len(both), bi, bit, avg(bit, bi), bs, bst, avg(bst, bs)))
     print('irlog resolves, svf gives no target: %d places, %d irlog calls, %d irlog targets'
           % (len(gap), sum(ip[p][0] for p in gap), sum(ip[p][1] for p in gap)))
+
 
 if __name__ == '__main__':
     main()
