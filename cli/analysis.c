@@ -84,6 +84,10 @@ void analysis_release(Analysis *a) {
     a->inputs = NULL;
     mem_free(a->coll_text);
     a->coll_text = NULL;
+    mem_free(a->frozen);
+    a->frozen = NULL;
+    mem_free(a->symcols);
+    a->symcols = NULL;
 }
 
 /* Parses --entry's value. */
@@ -447,13 +451,82 @@ static bool entries_found(const Analysis *a) {
     return ok;
 }
 
+/* Marks symbol v in a->frozen (FROZEN_OBJECT or FROZEN_FIELD). */
+static bool freeze_mark(Analysis *a, DlValue v, uint8_t mark) {
+    if (v >= a->frozen_cap) {
+        size_t cap = a->frozen_cap ? a->frozen_cap : 1 << 16;
+        while (cap <= v)
+            cap *= 2;
+        uint8_t *f = mem_realloc(a->frozen, cap);
+        if (!f)
+            return false;
+        memset(f + a->frozen_cap, 0, cap - a->frozen_cap);
+        a->frozen = f;
+        a->frozen_cap = cap;
+    }
+    a->frozen[v] |= mark;
+    return true;
+}
+
+static bool is_frozen(const Analysis *a, DlValue v, uint8_t mark) {
+    return v < a->frozen_cap && (a->frozen[v] & mark);
+}
+
+/* Freezes the objects of collapse_need not frozen yet and their fields made so far
+ * (collapse_filter keeps new ones from being made). false: out of memory. */
+static bool freeze_found(Analysis *a) {
+    size_t n = dl_relation_size(a->prog, a->need_rel);
+    if (n == a->nfrozen)
+        return true;
+    DlIter it;
+    const DlValue *t;
+    if (dl_iter_init(&it, a->prog, a->need_rel) != OK)
+        return false;
+    bool ok = true;
+    while (ok && (t = dl_iter_next(&it)))
+        ok = freeze_mark(a, t[0], FROZEN_OBJECT);
+    dl_iter_release(&it);
+    if (!ok || dl_iter_init(&it, a->prog, a->field_rel) != OK)
+        return false;
+    while (ok && (t = dl_iter_next(&it))) /* field(f, b, off) */
+        if (is_frozen(a, t[1], FROZEN_OBJECT) && dl_value_number(t[2]) != 0)
+            ok = freeze_mark(a, t[0], FROZEN_FIELD);
+    dl_iter_release(&it);
+    a->nfrozen = n;
+    return ok;
+}
+
+/* DlRunOptions.filter of a run that has found objects to collapse, and so will be run
+ * again with them collapsed (its own result is not kept): no new field of such an object
+ * is made and no tuple naming one of its fields is kept, so that they stop multiplying
+ * the sets while the run goes on to find more. This only narrows the run, whose tuples
+ * stay a subset of its fixpoint, so each object it finds is one its fixpoint has: one
+ * of the least set of objects to collapse. The run that finds none, the last, freezes
+ * nothing and is whole. */
+static bool collapse_filter(void *arg, size_t rel, DlValue *t) {
+    const Analysis *a = arg;
+    if (!a->nfrozen)
+        return false;
+    if (rel == a->field_rel)
+        return is_frozen(a, t[1], FROZEN_OBJECT) && dl_value_number(t[2]) != 0;
+    for (uint64_t m = a->symcols[rel]; m; m &= m - 1)
+        if (is_frozen(a, t[__builtin_ctzll(m)], FROZEN_FIELD))
+            return true;
+    return false;
+}
+
 /* The objects to collapse (pointsto.dl): once a run has derived collapse_need (first after
  * iteration i of its recursive stratum, which then held n tuples), it is stopped after
  * iteration 2i, or earlier once the stratum holds 16n tuples, so that the objects found
  * while it runs as long again are collapsed together but not while the sets grow with
  * the fields of those not yet collapsed; the objects found are then added to collapsed
  * for the next run. (Stopped at once, it takes a run per object or two; without the
- * bound on tuples, zstd's third run grew from 0.9 to 135 million tuples in 100 s.) */
+ * bound on tuples, zstd's third run grew from 0.9 to 135 million tuples in 100 s.) Once
+ * the stratum holds 2n tuples, the objects found are frozen (collapse_filter) as they
+ * are found: frozen from the first, their fields no longer carry the flows that show
+ * other objects to collapse, found only by a run more (yaml-cpp: 4 runs instead of 2);
+ * later, the fields of those found first have grown into most sets (sqlite3's second
+ * run: from 13 to 100 million tuples). */
 static bool collapse_stop(void *arg) {
     Analysis *a = arg;
     if (dl_relation_size(a->prog, a->need_rel) == 0)
@@ -462,6 +535,8 @@ static bool collapse_stop(void *arg) {
         a->first_need = a->iteration;
         a->first_tuples = a->tuples;
     }
+    if (a->freeze && a->tuples / 2 >= a->first_tuples && !freeze_found(a))
+        a->freeze = false; /* (out of memory: the run goes on, unnarrowed) */
     return a->iteration >= 2 * a->first_need || a->tuples / 16 >= a->first_tuples;
 }
 
@@ -567,6 +642,26 @@ static int analysis_run(Analysis *a) {
     if (a->collapse) {
         o->stop = collapse_stop;
         o->stop_arg = a;
+        /* (IRLOG_NO_FREEZE in the environment: no run is narrowed, for measuring) */
+        a->freeze = !getenv("IRLOG_NO_FREEZE") &&
+                    dl_relation_find(a->prog, "field", &a->field_rel) &&
+                    dl_relation_arity(a->prog, a->field_rel) == 3 &&
+                    dl_relation_attr_kind(a->prog, a->field_rel, 2) == DL_KIND_NUMBER;
+        if (a->freeze) {
+            o->filter = collapse_filter;
+            o->filter_arg = a;
+            size_t nrel = dl_relation_count(a->prog);
+            mem_free(a->symcols);
+            a->symcols = mem_calloc(nrel ? nrel : 1, sizeof *a->symcols);
+            if (!a->symcols) {
+                cli_error("out of memory");
+                return EXIT_INTERNAL;
+            }
+            for (size_t r = 0; r < nrel; r++)
+                for (size_t c = 0; c < dl_relation_arity(a->prog, r) && c < 64; c++)
+                    if (dl_relation_attr_kind(a->prog, r, c) == DL_KIND_SYMBOL)
+                        a->symcols[r] |= (uint64_t)1 << c;
+        }
         o->keep = keep_need;
         o->keep_arg = a;
         o->rerun_input = "collapsed";
@@ -582,6 +677,9 @@ static int analysis_run(Analysis *a) {
     double t_last = analysis_now();
     for (a->runs = 1;; a->runs++) {
         a->first_need = 0;
+        a->nfrozen = 0;
+        if (a->frozen)
+            memset(a->frozen, 0, a->frozen_cap);
         s = dl_run(a->prog, o, &a->diags);
         if (a->runs <= ANALYSIS_RUNS_SHOWN) {
             double t = analysis_now();

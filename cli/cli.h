@@ -152,11 +152,21 @@ typedef struct Analysis {
     size_t ncollapsed;
     uint32_t iteration, first_need;
     size_t tuples, first_tuples;
+    /* the objects the current run found to collapse, frozen (analysis.c, collapse_filter):
+       a byte per symbol id (FROZEN_OBJECT: such an object, FROZEN_FIELD: one of its
+       fields), the objects frozen, pointsto.dl's field, a mask of each relation's symbol
+       columns, and whether runs are narrowed so at all */
+    uint8_t *frozen;
+    size_t frozen_cap, nfrozen, field_rel;
+    uint64_t *symcols;
+    bool freeze;
     /* each run of the last analysis_run (the first ANALYSIS_RUNS_SHOWN): its seconds, and
        the objects it found to collapse (0 for the last) */
     double run_seconds[ANALYSIS_RUNS_SHOWN];
     size_t run_found[ANALYSIS_RUNS_SHOWN];
 } Analysis;
+
+enum { FROZEN_OBJECT = 1, FROZEN_FIELD = 2 };
 
 /* Seconds of CLOCK_MONOTONIC. */
 double analysis_now(void);

@@ -103,6 +103,15 @@ typedef struct DlRunOptions {
        next run). */
     bool (*stop)(void *arg);
     void *stop_arg;
+    /* when set: called with each tuple a rule derives (its relation, a copy of its values
+       in declared order, which it may change: what is kept is the tuple as it leaves it),
+       true to drop it. Called from every worker thread, so what it does may change only in
+       progress or stop, between two iterations. The relations then hold what the rules
+       derive through it, not the program's fixpoint: for a run whose result is not kept
+       (irlog analyze, while it finds the objects to collapse, makes the fields of those
+       found one object, as the next run will). */
+    bool (*filter)(void *arg, size_t rel, DlValue *t);
+    void *filter_arg;
     /* when set: the name of an .input relation that gets more tuples between runs
        (dl_relation_insert), for a caller that runs the program again with them (see stop):
        a run after one with the same option evaluates again only the strata that read the

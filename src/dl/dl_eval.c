@@ -77,6 +77,8 @@ typedef struct Worker {
     uint64_t ops_since_check;
     const volatile int *interrupt; /* DlRunOptions.interrupt: polled every 64K rows scanned */
     uint64_t deadline;             /* DlRunOptions.max_seconds as a now_ns() time, or 0 */
+    bool (*filter)(void *arg, size_t rel, DlValue *t); /* DlRunOptions.filter */
+    void *filter_arg;
     uint32_t tick;
     struct {
         const DlOp *op;
@@ -631,6 +633,13 @@ static void emit(Worker *w, const DlOp *op, const DlValue *t) {
     uint32_t rel = op->rel;
     DlRel *r = w->p->rels[rel];
     Status st;
+    DlValue tf[64];
+    if (w->filter) {
+        memcpy(tf, t, r->arity * sizeof *t);
+        if (w->filter(w->filter_arg, rel, tf))
+            return;
+        t = tf;
+    }
     if (r->arity) {
         /* buffered; the phase's end sorts the buffers and drops what R holds */
         DlValue key[64];
@@ -2021,6 +2030,8 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
     ev.merge_min = forced ? 0 : 8192;
     ev.main.p = p;
     ev.main.interrupt = o->interrupt;
+    ev.main.filter = o->filter;
+    ev.main.filter_arg = o->filter_arg;
     if (o->max_seconds > 0)
         ev.deadline = now_ns() + (uint64_t)(o->max_seconds * 1e9);
     ev.main.deadline = ev.deadline;
@@ -2060,6 +2071,8 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             Worker *w = &ev.threads[i].w;
             w->p = p;
             w->interrupt = o->interrupt;
+            w->filter = o->filter;
+            w->filter_arg = o->filter_arg;
             w->deadline = ev.deadline;
             sb_init(&w->tmp);
             w->own_out = true;
