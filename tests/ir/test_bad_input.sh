@@ -198,6 +198,24 @@ for c in facts schema run check analyze taint emit sql-views; do
   done
 done
 
+# irlog --help's line for a command names every option of the command's own help that
+# has no short form there (-j for --jobs, -o for --output, ...)
+"$irlog" --help >"$tmp/usage.txt" 2>&1
+for c in analyze taint; do
+  line=$(grep "^  irlog $c " "$tmp/usage.txt")
+  missing=""
+  for opt in $("$irlog" "$c" --help 2>/dev/null | grep -oE '(^|[ ,])--[a-z][a-z-]*' | sed 's/^[ ,]//' | sort -u); do
+    short=$("$irlog" "$c" --help 2>/dev/null | grep -oE -- "-[a-zA-Z], $opt\b" | cut -c1-2)
+    case " $line " in
+      *" [$opt"* | *" $opt "* | *"[$opt "* | *"|$opt"*) ;;
+      *) [ -n "$short" ] && case " $line " in *" [$short"* | *" $short "*) continue ;; esac
+         missing="$missing $opt" ;;
+    esac
+  done
+  [ -n "$line" ] && [ -z "$missing" ]
+  check $? "irlog --help's line for $c names its options (missing:$missing)"
+done
+
 # --separate names each directory after its input's base name: two inputs with the same
 # base name (a/x.ll and b/x.ll) must be refused, not written over each other
 newcase; mkdir "$d/a" "$d/b"
