@@ -108,8 +108,8 @@ typedef struct DlRunOptions {
        true to drop it. Called from every worker thread, so what it does may change only in
        progress or stop, between two iterations. The relations then hold what the rules
        derive through it, not the program's fixpoint: for a run whose result is not kept
-       (irlog analyze, while it finds the objects to collapse, makes the fields of those
-       found one object, as the next run will). */
+       (irlog analyze, while it finds the objects to collapse, drops what names a field of
+       those found, which the next run collapses). */
     bool (*filter)(void *arg, size_t rel, DlValue *t);
     void *filter_arg;
     /* when set: the name of an .input relation that gets more tuples between runs
