@@ -35,8 +35,8 @@ test-asan: deps
 
 test-tsan: deps
 	cmake -S . -B $(BUILD_TSAN) -DIRLOG_WERROR=ON -DIRLOG_TSAN=ON
-	cmake --build $(BUILD_TSAN) -j $(JOBS) --target irlog
-	TSAN_OPTIONS=halt_on_error=1 ctest --test-dir $(BUILD_TSAN) -R '^dl\.' --output-on-failure
+	cmake --build $(BUILD_TSAN) -j $(JOBS) --target irlog test_dl_api
+	TSAN_OPTIONS=halt_on_error=1 ctest --test-dir $(BUILD_TSAN) -R '^(dl\.|unit\.test_dl_api$$)' --output-on-failure
 
 test-fuzz: deps
 	@if command -v clang-19 >/dev/null 2>&1; then \
