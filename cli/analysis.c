@@ -451,6 +451,9 @@ static bool entries_found(const Analysis *a) {
     return ok;
 }
 
+/* Analysis.frozen's marks */
+enum { FROZEN_OBJECT = 1, FROZEN_FIELD = 2 };
+
 /* Marks symbol v in a->frozen (FROZEN_OBJECT or FROZEN_FIELD). */
 static bool freeze_mark(Analysis *a, DlValue v, uint8_t mark) {
     if (v >= a->frozen_cap) {

@@ -166,8 +166,6 @@ typedef struct Analysis {
     size_t run_found[ANALYSIS_RUNS_SHOWN];
 } Analysis;
 
-enum { FROZEN_OBJECT = 1, FROZEN_FIELD = 2 };
-
 /* Seconds of CLOCK_MONOTONIC. */
 double analysis_now(void);
 /* The runs of the last analysis_run: text ": 0.3 s (4 found), 2.5 s" (the objects each run

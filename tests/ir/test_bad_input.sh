@@ -203,9 +203,10 @@ done
 "$irlog" --help >"$tmp/usage.txt" 2>&1
 for c in analyze taint; do
   line=$(grep "^  irlog $c " "$tmp/usage.txt")
+  "$irlog" "$c" --help >"$tmp/help_$c.txt" 2>/dev/null
   missing=""
-  for opt in $("$irlog" "$c" --help 2>/dev/null | grep -oE '(^|[ ,])--[a-z][a-z-]*' | sed 's/^[ ,]//' | sort -u); do
-    short=$("$irlog" "$c" --help 2>/dev/null | grep -oE -- "-[a-zA-Z], $opt\b" | cut -c1-2)
+  for opt in $(grep -oE '(^|[ ,])--[a-z][a-z-]*' "$tmp/help_$c.txt" | sed 's/^[ ,]//' | sort -u); do
+    short=$(grep -oE -- "-[a-zA-Z], $opt\b" "$tmp/help_$c.txt" | cut -c1-2)
     case " $line " in
       *" [$opt"* | *" $opt "* | *"[$opt "* | *"|$opt"*) ;;
       *) [ -n "$short" ] && case " $line " in *" [$short"* | *" $short "*) continue ;; esac
