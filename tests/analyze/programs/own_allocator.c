@@ -1,9 +1,9 @@
 /* a program's own allocator over a free list, as sqlite's lookaside: my_free puts a
  * block on the list and my_alloc hands it out again. Analysed as written, a block
- * my_alloc returns may be any block my_free was given (flow-insensitive: the list
- * holds them all). own_allocator_model.c (a link to this file) runs with my_alloc and
- * my_free replaced by their models (own_allocator.dl, model_replace): one object per
- * call site, as the user asserts. */
+ * my_alloc returns may be any block my_free was given (the list holds them all): a
+ * pool, not an allocation wrapper, so its malloc makes one object, not one per call
+ * site. own_allocator_model.c (a link to this file) runs with my_alloc and my_free
+ * replaced by their models (own_allocator.dl, model_replace): one object per call site. */
 #include <stdlib.h>
 #include "markers.h"
 
