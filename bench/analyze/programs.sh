@@ -15,6 +15,10 @@
 #                              (libjsoncpp)
 #   WORKDIR/bc/yamlcpp_OX.bc   yaml-cpp with its command util/parse (parses YAML, prints the
 #                              tree back), C++ (yaml-cpp)
+#   WORKDIR/bc/mawk_OX.bc      mawk, the awk interpreter (mawk)
+#   WORKDIR/bc/duktape_OX.bc   duktape's command duk with the engine, duktape.c (duktape)
+#   WORKDIR/bc/lmdb_OX.bc      LMDB with its test program mtest (lmdb)
+#   WORKDIR/bc/ninja_OX.bc     the ninja build tool, C++ (ninja-build)
 #   WORKDIR/bc/quickjs_OX.bc   QuickJS's qjs, only when QUICKJS_SRC is set (see below)
 # PROGRAM is one of those names, LEVEL one of O0 O1 O2 O3 Os Oz; NAME_LEVEL (lua_O2) names
 # both. Without a PROGRAM all are built, without a LEVEL -O0:
@@ -58,18 +62,23 @@
 # Debian's security patches test `#if XML_DTD == 1`, which CMake's empty definition breaks.
 # xmlwf's sources are CMake's list (readfilemap.c, not the unixfilemap.c that the autotools
 # build picks), compiled with its -fno-strict-aliasing.
+#
+# mawk: configure runs in WORKDIR/src/mawk-*/ (config.h), and make generates scancode.c;
+# the sources are those its Makefile links into mawk. ninja: the sources its CMake build links into ninja
+# (subprocess-posix.cc, not the Windows ones), with build/browse_py.h made from
+# src/browse.py by src/inline.sh, as CMake does.
 set -eu
 usage='usage: programs.sh WORKDIR [PROGRAM|LEVEL ...]'
 work=${1:?$usage}; shift
 v=${LLVM_VERSION:-19}
 case $v in '' | *[!0-9]*) echo "programs.sh: LLVM_VERSION is a number, not '$v'" >&2; exit 2 ;; esac
-all=(lua sqlite3 bzip2 lz4 zstd tinyxml2 gzip xmlwf jsoncpp yamlcpp)
+all=(lua sqlite3 bzip2 lz4 zstd tinyxml2 gzip xmlwf jsoncpp yamlcpp mawk duktape lmdb ninja)
 [ -z "${QUICKJS_SRC:-}" ] || all+=(quickjs)
 progs=(); levels=()
 for a in "$@"; do
   case $a in
     O[0123sz]) levels+=("$a") ;;
-    lua|sqlite3|bzip2|lz4|zstd|tinyxml2|gzip|xmlwf|jsoncpp|yamlcpp|quickjs)
+    lua|sqlite3|bzip2|lz4|zstd|tinyxml2|gzip|xmlwf|jsoncpp|yamlcpp|mawk|duktape|lmdb|ninja|quickjs)
       progs+=("$a") ;;
     *_O[0123sz]) progs+=("${a%_*}"); levels+=("${a##*_}") ;;
     *) echo "programs.sh: unknown program or level '$a'" >&2; echo "$usage" >&2; exit 2 ;;
@@ -79,7 +88,7 @@ done
 [ ${#levels[@]} -gt 0 ] || levels=(O0)
 for p in "${progs[@]}"; do
   case $p in
-    lua|sqlite3|bzip2|lz4|zstd|tinyxml2|gzip|xmlwf|jsoncpp|yamlcpp) ;;
+    lua|sqlite3|bzip2|lz4|zstd|tinyxml2|gzip|xmlwf|jsoncpp|yamlcpp|mawk|duktape|lmdb|ninja) ;;
     quickjs)
       if [ -z "${QUICKJS_SRC:-}" ] || [ ! -f "$QUICKJS_SRC/quickjs.c" ]; then
         echo "programs.sh: quickjs needs QUICKJS_SRC set to a QuickJS source tree" >&2; exit 2
@@ -229,6 +238,44 @@ for p in "${progs[@]}"; do
       mapfile -t files < <(rel "$src" 'src/*.cpp' 'src/contrib/*.cpp')
       for o in "${levels[@]}"; do
         build yamlcpp "$o" "$src" clang++-$v -Iinclude -- "${files[@]}" util/parse.cpp
+      done ;;
+    mawk)
+      src=$(fetch mawk 'mawk-1*/')
+      [ -f "$src/config.h" ] || (cd "$src" && ./configure -q CC=clang-$v >/dev/null)
+      [ -f "$src/scancode.c" ] || (cd "$src" && make -s scancode.c >/dev/null)
+      for o in "${levels[@]}"; do
+        build mawk "$o" "$src" clang-$v -I. -DHAVE_CONFIG_H -DLOCAL_REGEXP -D_DEFAULT_SOURCE \
+          -D_XOPEN_SOURCE=500 -- parse.c scan.c memory.c main.c hash.c execute.c code.c da.c \
+          error.c init.c bi_vars.c cast.c print.c bi_funct.c kw.c jmp.c array.c field.c \
+          split.c re_cmpl.c regexp.c zmalloc.c fin.c files.c scancode.c matherr.c fcall.c \
+          version.c
+      done ;;
+    duktape)
+      src=$(fetch duktape 'duktape-2*/')
+      for o in "${levels[@]}"; do
+        build duktape "$o" "$src" clang-$v -Isrc -Iexamples/cmdline -- \
+          examples/cmdline/duk_cmdline.c src/duktape.c
+      done ;;
+    lmdb)
+      src=$(fetch lmdb 'lmdb-0*/')/libraries/liblmdb
+      for o in "${levels[@]}"; do
+        build lmdb "$o" "$src" clang-$v -pthread -- mtest.c mdb.c midl.c
+      done ;;
+    ninja)
+      src=$(fetch ninja-build 'ninja-build-1*/')
+      if [ ! -f "$src/build/browse_py.h" ]; then
+        mkdir -p "$src/build"
+        (cd "$src" && sh src/inline.sh kBrowsePy < src/browse.py > build/browse_py.h)
+      fi
+      for o in "${levels[@]}"; do
+        build ninja "$o" "$src" clang++-$v -std=c++11 -I. -DNINJA_PYTHON='"python"' \
+          -DNINJA_HAVE_BROWSE -- src/ninja.cc src/browse.cc src/build_log.cc src/build.cc \
+          src/clean.cc src/clparser.cc src/dyndep.cc src/dyndep_parser.cc src/debug_flags.cc \
+          src/deps_log.cc src/disk_interface.cc src/edit_distance.cc src/eval_env.cc \
+          src/graph.cc src/graphviz.cc src/json.cc src/line_printer.cc \
+          src/manifest_parser.cc src/metrics.cc src/missing_deps.cc src/parser.cc \
+          src/state.cc src/status.cc src/string_piece_util.cc src/util.cc src/version.cc \
+          src/subprocess-posix.cc src/depfile_parser.cc src/lexer.cc
       done ;;
     quickjs)
       src=$(cd "$QUICKJS_SRC" && pwd)
