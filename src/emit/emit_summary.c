@@ -152,6 +152,58 @@ static void write_type_id_info(Em *em, Sym s) {
     sb_addc(out, ')');
 }
 
+/* `, params: ((param: N, offset: [A, B], calls: ((callee: ^N, param: N, offset: [A,
+ * B]), ...)), ...)` of a function summary, by the indexes of its accesses and calls. */
+static void write_params(Em *em, Sym s) {
+    EmFacts *f = em->f;
+    StrBuf *out = em->out;
+    uint32_t *pr;
+    size_t np = em_rows_sorted(em, REL_gv_summary_param, 0, s, 1, &pr);
+    if (!np)
+        return;
+    const uint32_t *cr;
+    size_t nc = em_find(f, REL_gv_summary_param_call, 0, s, &cr);
+    sb_adds(out, ", params: (");
+    for (size_t i = 0; i < np; i++) {
+        int64_t pidx = (int64_t)em_cell(f, REL_gv_summary_param, pr[i], 1);
+        if (pidx != (int64_t)i) {
+            em_error(em, "summary %s: relation gv_summary_param has no row for index %zu",
+                     em_str(f, s), i);
+            return;
+        }
+        sb_addf(out, "%s(param: %llu, offset: [%lld, %lld]", i ? ", " : "",
+                (unsigned long long)em_cell(f, REL_gv_summary_param, pr[i], 2),
+                (long long)em_cell(f, REL_gv_summary_param, pr[i], 3),
+                (long long)em_cell(f, REL_gv_summary_param, pr[i], 4));
+        size_t ncalls = 0;
+        for (size_t c = 0; c < nc; c++)
+            ncalls += (int64_t)em_cell(f, REL_gv_summary_param_call, cr[c], 1) == pidx;
+        for (size_t want = 0; want < ncalls; want++) {
+            bool found = false;
+            for (size_t c = 0; c < nc && !found; c++) {
+                if ((int64_t)em_cell(f, REL_gv_summary_param_call, cr[c], 1) != pidx ||
+                    em_cell(f, REL_gv_summary_param_call, cr[c], 2) != (uint64_t)want)
+                    continue;
+                sb_adds(out, want ? ", (callee: " : ", calls: ((callee: ");
+                add_slot(em, (Sym)em_cell(f, REL_gv_summary_param_call, cr[c], 3));
+                sb_addf(out, ", param: %llu, offset: [%lld, %lld])",
+                        (unsigned long long)em_cell(f, REL_gv_summary_param_call, cr[c], 4),
+                        (long long)em_cell(f, REL_gv_summary_param_call, cr[c], 5),
+                        (long long)em_cell(f, REL_gv_summary_param_call, cr[c], 6));
+                found = true;
+            }
+            if (!found) {
+                em_error(em, "summary %s: relation gv_summary_param_call has no row for call %zu "
+                             "of parameter access %lld",
+                         em_str(f, s), want, (long long)pidx);
+                return;
+            }
+        }
+        sb_adds(out, ncalls ? "))" : ")");
+    }
+    sb_addc(out, ')');
+}
+
 static void write_summary(Em *em, Sym s) {
     EmFacts *f = em->f;
     StrBuf *out = em->out;
@@ -185,18 +237,28 @@ static void write_summary(Em *em, Sym s) {
         }
         n = em_rows_sorted(em, REL_gv_summary_call, 0, s, 1, &rows);
         if (n) {
-            const uint32_t *hr, *tr;
+            const uint32_t *hr, *tr, *br;
             size_t nh = em_find(f, REL_gv_summary_call_hotness, 0, s, &hr);
             size_t nt = em_find(f, REL_gv_summary_call_tail, 0, s, &tr);
+            size_t nb = em_find(f, REL_gv_summary_call_relbf, 0, s, &br);
             sb_adds(out, ", calls: (");
             for (size_t i = 0; i < n; i++) {
                 int64_t idx = (int64_t)em_cell(f, REL_gv_summary_call, rows[i], 1);
                 sb_adds(out, i ? ", (callee: " : "(callee: ");
                 add_slot(em, (Sym)em_cell(f, REL_gv_summary_call, rows[i], 2));
+                bool hot = false;
                 for (size_t h = 0; h < nh; h++)
-                    if ((int64_t)em_cell(f, REL_gv_summary_call_hotness, hr[h], 1) == idx)
+                    if ((int64_t)em_cell(f, REL_gv_summary_call_hotness, hr[h], 1) == idx) {
                         sb_addf(out, ", hotness: %s",
                                 em_str(f, (Sym)em_cell(f, REL_gv_summary_call_hotness, hr[h], 2)));
+                        hot = true;
+                    }
+                /* as llvm-dis: the relative block frequency of an edge without hotness */
+                for (size_t b = 0; b < nb && !hot; b++)
+                    if ((int64_t)em_cell(f, REL_gv_summary_call_relbf, br[b], 1) == idx &&
+                        em_cell(f, REL_gv_summary_call_relbf, br[b], 2))
+                        sb_addf(out, ", relbf: %llu",
+                                (unsigned long long)em_cell(f, REL_gv_summary_call_relbf, br[b], 2));
                 for (size_t t = 0; t < nt; t++)
                     if ((int64_t)em_cell(f, REL_gv_summary_call_tail, tr[t], 1) == idx)
                         sb_adds(out, ", tail: 1");
@@ -205,6 +267,7 @@ static void write_summary(Em *em, Sym s) {
             sb_addc(out, ')');
         }
         write_type_id_info(em, s);
+        write_params(em, s);
     } else if (var) {
         n = em_rows_sorted(em, REL_gv_summary_vtable_func, 0, s, 1, &rows);
         sb_adds(out, ", varFlags: (");
