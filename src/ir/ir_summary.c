@@ -32,6 +32,9 @@
  *     [lo, hi) as sign-rotated VBRs (v << 1, or -v << 1 | 1), of the next function
  *   FS_VALUE_GUID (16): [vid, guid]: a value id past the module's values for a value
  *     known by its GUID only
+ *   FS_STACK_IDS (30): [stack id...], the table the memory profile records index;
+ *     FS_PERMODULE_CALLSITE_INFO (26): [vid, stack index...], FS_PERMODULE_ALLOC_INFO
+ *     (27): [nmib, (type, n, stack index...)...], of the next function
  *   FS_VERSION (10), FS_FLAGS (20), FS_BLOCK_COUNT (24); MODULE_CODE_HASH (17): 5 words.
  * Flags: linkage (4 bits), notEligibleToImport, live, dsoLocal, canAutoHide (bits 4-7),
  * visibility (bits 8-9), importType (bit 10); fflags: readNone, readOnly, noRecurse,
@@ -133,6 +136,9 @@ static void sum_release(SumSummary *m) {
     vec_release(&m->vargs);
     vec_release(&m->params);
     vec_release(&m->pcalls);
+    vec_release(&m->callsites);
+    vec_release(&m->mibs);
+    vec_release(&m->stack_ids);
 }
 
 void ir_summary_release(IrSummary *s) {
@@ -655,6 +661,64 @@ static void param_access(IrSummary *s, const Vids *x, SumSummary *pend, const ui
     }
 }
 
+/* The stack ids of stack indexes v[0..n) (the STACK_IDS table) onto m's; false (and
+ * unsupported) for an index the table does not have. */
+static bool stack_ids(IrSummary *s, const U64Vec *table, SumSummary *m, const uint64_t *v,
+                      size_t n, Status *st) {
+    for (size_t i = 0; i < n && *st == OK; i++) {
+        if (v[i] >= table->len) {
+            UNSUPPORTED(s, "a memory profile record naming stack index %llu, which the "
+                           "summary does not have",
+                        (unsigned long long)v[i]);
+            return false;
+        }
+        *st = vec_push(&m->stack_ids, table->v[v[i]]);
+    }
+    return true;
+}
+
+/* PERMODULE_CALLSITE_INFO [vid, stack index...], of the next function summary. */
+static void callsite_info(IrSummary *s, const Vids *x, const U64Vec *table, SumSummary *pend,
+                          const uint64_t *v, size_t n, Status *st) {
+    SumCallsite c = {0, pend->stack_ids.len, n ? n - 1 : 0};
+    if (!n) {
+        UNSUPPORTED(s, "a malformed memory profile callsite record");
+        return;
+    }
+    if (vid_gv(s, x, v[0], &c.gv) && stack_ids(s, table, pend, v + 1, n - 1, st) && *st == OK)
+        *st = vec_push(&pend->callsites, c);
+}
+
+/* PERMODULE_ALLOC_INFO [nmib, (type, n, stack index...)...], of the next function. */
+static void alloc_info(IrSummary *s, const U64Vec *table, SumSummary *pend, const uint64_t *v,
+                       size_t n, Status *st) {
+    uint32_t alloc = pend->mibs.len ? vec_last(&pend->mibs).alloc + 1 : 0;
+    size_t i = 1;
+    if (!n || !v[0]) {
+        UNSUPPORTED(s, "a malformed memory profile allocation record");
+        return;
+    }
+    for (uint64_t k = 0; k < v[0] && *st == OK; k++) {
+        if (n - i < 2 || v[i + 1] > n - i - 2) {
+            UNSUPPORTED(s, "a malformed memory profile allocation record");
+            return;
+        }
+        if (v[i] > 4 || v[i] == 3) {
+            UNSUPPORTED(s, "memory profile allocation type %llu", (unsigned long long)v[i]);
+            return;
+        }
+        SumMib mib = {alloc, (uint8_t)v[i], pend->stack_ids.len, (size_t)v[i + 1]};
+        if (!stack_ids(s, table, pend, v + i + 2, mib.nids, st))
+            return;
+        if (*st == OK)
+            *st = vec_push(&pend->mibs, mib);
+        i += 2 + mib.nids;
+    }
+    if (i != n)
+        UNSUPPORTED(s, "the total sizes of memory profile contexts (-memprof-report-hinted-"
+                       "sizes), which llvm-dis does not print");
+}
+
 static Status new_summary(IrSummary *s, const Vids *x, SumKind kind, const uint64_t *v,
                           SumSummary **out) {
     *out = NULL;
@@ -708,7 +772,8 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             return E_NOMEM;
     }
     Vids x = {s->gvs.len, {0}};
-    bool version_seen = false;
+    U64Vec table = {0}; /* STACK_IDS */
+    bool version_seen = false, stack_ids_seen = false;
     SumSummary pend; /* typeIdInfo and param access records, for the next function summary */
     memset(&pend, 0, sizeof pend);
     Status pst = OK;
@@ -740,6 +805,19 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
         case 25: /* PARAM_ACCESS */
             param_access(s, &x, &pend, v, n, &pst);
             break;
+        case 30: /* STACK_IDS */
+            if (stack_ids_seen)
+                UNSUPPORTED(s, "two stack id tables (FS_STACK_IDS)");
+            stack_ids_seen = true;
+            for (size_t i = 0; i < n && pst == OK; i++)
+                pst = vec_push(&table, v[i]);
+            break;
+        case 26: /* PERMODULE_CALLSITE_INFO */
+            callsite_info(s, &x, &table, &pend, v, n, &pst);
+            break;
+        case 27: /* PERMODULE_ALLOC_INFO */
+            alloc_info(s, &table, &pend, v, n, &pst);
+            break;
         case 1: case 2: case 19: { /* PERMODULE, PERMODULE_PROFILE, PERMODULE_RELBF */
             if (n < 7 || v[4] > n - 7 || v[5] + v[6] > v[4]) {
                 UNSUPPORTED(s, "a malformed function summary");
@@ -759,6 +837,9 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             m->vargs = pend.vargs;
             m->params = pend.params;
             m->pcalls = pend.pcalls;
+            m->callsites = pend.callsites;
+            m->mibs = pend.mibs;
+            m->stack_ids = pend.stack_ids;
             memset(&pend, 0, sizeof pend);
             if (v[3] >> 10)
                 UNSUPPORTED(s, "function flags 0x%llx", (unsigned long long)v[3]);
@@ -902,9 +983,6 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             break;
         }
         case 17: case 18: UNSUPPORTED(s, "CFI function definitions or declarations"); break;
-        case 26: case 27: case 30:
-            UNSUPPORTED(s, "memory profile records (callsites, allocs, stack ids)");
-            break;
         case 4: case 5: case 6: case 8: case 9: case 21: case 28: case 29:
             UNSUPPORTED(s, "a combined index (summary record %llu)", (unsigned long long)rec->code);
             break;
@@ -913,12 +991,15 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             break;
         }
     }
-    if ((pend.type_tests.len || pend.vcalls.len || pend.params.len) && !s->unsupported[0])
-        UNSUPPORTED(s, "type tests, virtual calls or parameter accesses without their function "
-                       "summary");
+    if ((pend.type_tests.len || pend.vcalls.len || pend.params.len || pend.callsites.len ||
+         pend.mibs.len) &&
+        !s->unsupported[0])
+        UNSUPPORTED(s, "type tests, virtual calls, parameter accesses or memory profile records "
+                       "without their function summary");
 out:
     sum_release(&pend);
     vec_release(&x.ext);
+    vec_release(&table);
     if (pst != OK)
         return pst;
     if (!version_seen)
@@ -1293,6 +1374,99 @@ static Status tx_params(Tx *t, SumSummary *m) {
     return st;
 }
 
+/* `stackIds: (N, ...)` onto m's stack ids; the count in *n. */
+static Status tx_stack_ids(Tx *t, SumSummary *m, size_t *n) {
+    Status st = OK;
+    *n = 0;
+    tx_key(t, "stackIds");
+    tx_char(t, '(');
+    do {
+        st = vec_push(&m->stack_ids, tx_uint(t));
+        ++*n;
+    } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+    tx_char(t, ')');
+    return st;
+}
+
+/* `callsites: ((callee: ^N, clones: (0), stackIds: (N, ...)), ...)` */
+static Status tx_callsites(Tx *t, SumSummary *m) {
+    Status st = OK;
+    tx_char(t, '(');
+    do {
+        SumCallsite c = {0, 0, 0};
+        tx_char(t, '(');
+        tx_key(t, "callee");
+        if (!tx_peek(t, '^')) {
+            UNSUPPORTED(t->s, "a memory profile callsite without a callee (callee: null)");
+            t->bad = true;
+            return OK;
+        }
+        c.gv = tx_slot(t);
+        tx_char(t, ',');
+        tx_key(t, "clones");
+        tx_char(t, '(');
+        if (tx_uint(t) != 0 || !tx_peek(t, ')')) {
+            UNSUPPORTED(t->s, "memory profile callsite clones (a combined index)");
+            t->bad = true;
+            return OK;
+        }
+        tx_char(t, ')');
+        tx_char(t, ',');
+        c.first_id = m->stack_ids.len;
+        st = tx_stack_ids(t, m, &c.nids);
+        tx_char(t, ')');
+        if (st == OK)
+            st = vec_push(&m->callsites, c);
+    } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+    tx_char(t, ')');
+    return st;
+}
+
+static const char *const ALLOC_TYPES[] = {"none", "notcold", "cold", "", "hot", NULL};
+
+/* `allocs: ((versions: (none), memProf: ((type: T, stackIds: (N, ...)), ...)), ...)` */
+static Status tx_allocs(Tx *t, SumSummary *m) {
+    Status st = OK;
+    uint32_t alloc = 0;
+    tx_char(t, '(');
+    do {
+        char buf[16];
+        tx_char(t, '(');
+        tx_key(t, "versions");
+        tx_char(t, '(');
+        tx_ident(t, buf, sizeof buf);
+        if (strcmp(buf, "none") != 0 || !tx_peek(t, ')')) {
+            UNSUPPORTED(t->s, "memory profile allocation versions (a combined index)");
+            t->bad = true;
+            return OK;
+        }
+        tx_char(t, ')');
+        tx_char(t, ',');
+        tx_key(t, "memProf");
+        tx_char(t, '(');
+        do {
+            SumMib mib = {alloc, 0, m->stack_ids.len, 0};
+            tx_char(t, '(');
+            tx_key(t, "type");
+            tx_ident(t, buf, sizeof buf);
+            int k = name_index(ALLOC_TYPES, buf);
+            if (k < 0 || !buf[0])
+                t->bad = true;
+            mib.type = (uint8_t)(k < 0 ? 0 : k);
+            tx_char(t, ',');
+            st = tx_stack_ids(t, m, &mib.nids);
+            tx_char(t, ')');
+            if (st == OK)
+                st = vec_push(&m->mibs, mib);
+        } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+        tx_char(t, ')');
+        tx_char(t, ')');
+        alloc++;
+    } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+    tx_char(t, ')');
+    return st;
+}
+
 /* One summary: `function: (...)`, `variable: (...)` or `alias: (...)`. */
 static Status tx_summary(Tx *t, uint32_t gv_slot) {
     IrSummary *s = t->s;
@@ -1407,11 +1581,12 @@ static Status tx_summary(Tx *t, uint32_t gv_slot) {
             st = tx_refs(t, &m);
         } else if (!strcmp(key, "params") && m.kind == SUM_FUNCTION) {
             st = tx_params(t, &m);
+        } else if (!strcmp(key, "callsites") && m.kind == SUM_FUNCTION) {
+            st = tx_callsites(t, &m);
+        } else if (!strcmp(key, "allocs") && m.kind == SUM_FUNCTION) {
+            st = tx_allocs(t, &m);
         } else {
-            if (!strcmp(key, "callsites") || !strcmp(key, "allocs"))
-                UNSUPPORTED(s, "memory profile records (callsites, allocs, stack ids)");
-            else
-                UNSUPPORTED(s, "the summary field `%s` of a %s summary", key, kind);
+            UNSUPPORTED(s, "the summary field `%s` of a %s summary", key, kind);
             break;
         }
     }
@@ -1609,6 +1784,8 @@ Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
                 m->vfuncs.v[k].gv = resolve(s, &gvmap, m->vfuncs.v[k].gv);
             for (size_t k = 0; k < m->pcalls.len; k++)
                 m->pcalls.v[k].gv = resolve(s, &gvmap, m->pcalls.v[k].gv);
+            for (size_t k = 0; k < m->callsites.len; k++)
+                m->callsites.v[k].gv = resolve(s, &gvmap, m->callsites.v[k].gv);
         }
         for (size_t i = 0; i < s->tids.len; i++)
             for (size_t k = 0; k < s->tids.v[i].vts.len; k++)
@@ -1767,6 +1944,8 @@ Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
             sm->vfuncs.v[k].gv = remap.v[sm->vfuncs.v[k].gv];
         for (size_t k = 0; k < sm->pcalls.len; k++)
             sm->pcalls.v[k].gv = remap.v[sm->pcalls.v[k].gv];
+        for (size_t k = 0; k < sm->callsites.len; k++)
+            sm->callsites.v[k].gv = remap.v[sm->callsites.v[k].gv];
     }
     for (size_t i = 0; i < s->tids.len; i++)
         for (size_t k = 0; k < s->tids.v[i].vts.len; k++)
@@ -1869,6 +2048,17 @@ static void wr_exit(Wr *w, unsigned inner, size_t len_pos) {
 }
 
 
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The index of stack id id in the sorted table. */
+static uint64_t stack_index(const U64Vec *table, uint64_t id) {
+    const uint64_t *hit = bsearch(&id, table->v, table->len, sizeof id, cmp_u64);
+    return hit ? (uint64_t)(hit - table->v) : 0;
+}
+
 #define PUSH(v)                                                                                    \
     do {                                                                                           \
         if (vec_push(&ops, (uint64_t)(v)) != OK)                                                   \
@@ -1881,7 +2071,7 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
     Status st = bc_read(&bi, bc, size);
     NameIx *ix = NULL;
     uint32_t *vid = NULL;
-    U64Vec ops = {0};
+    U64Vec ops = {0}, stacks = {0};
     StrBuf strtab = SB_INIT;
     if (st != OK)
         goto done;
@@ -1948,6 +2138,21 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
             PUSH(s->gvs.v[i].guid);
             wr_record(&w, SW, 16, &ops);
         }
+    /* the stack ids of the memory profile records, once each, in numeric order (llvm-dis
+     * prints the ids, not their indexes into this table) */
+    for (size_t i = 0; i < s->sums.len; i++)
+        for (size_t k = 0; k < s->sums.v[i].stack_ids.len; k++)
+            if (vec_push(&stacks, s->sums.v[i].stack_ids.v[k]) != OK)
+                goto oom;
+    if (stacks.len) {
+        qsort(stacks.v, stacks.len, sizeof *stacks.v, cmp_u64);
+        size_t u = 1;
+        for (size_t k = 1; k < stacks.len; k++)
+            if (stacks.v[k] != stacks.v[u - 1])
+                stacks.v[u++] = stacks.v[k];
+        stacks.len = u;
+        wr_record(&w, SW, 30, &stacks);
+    }
     /* aliases last: LLVM's reader needs an alias's aliasee summary read before it */
     for (size_t j = 0; j < 2 * s->sums.len; j++) {
         const SumSummary *m = &s->sums.v[j % s->sums.len];
@@ -2003,6 +2208,29 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
                 }
             }
             wr_record(&w, SW, 25, &ops);
+        }
+        for (size_t k = 0; k < m->callsites.len; k++) {
+            const SumCallsite *c = &m->callsites.v[k];
+            ops.len = 0;
+            PUSH(vid[c->gv]);
+            for (size_t a = 0; a < c->nids; a++)
+                PUSH(stack_index(&stacks, m->stack_ids.v[c->first_id + a]));
+            wr_record(&w, SW, 26, &ops);
+        }
+        for (size_t k = 0; k < m->mibs.len;) {
+            size_t end = k;
+            while (end < m->mibs.len && m->mibs.v[end].alloc == m->mibs.v[k].alloc)
+                end++;
+            ops.len = 0;
+            PUSH(end - k);
+            for (; k < end; k++) {
+                const SumMib *mib = &m->mibs.v[k];
+                PUSH(mib->type);
+                PUSH(mib->nids);
+                for (size_t a = 0; a < mib->nids; a++)
+                    PUSH(stack_index(&stacks, m->stack_ids.v[mib->first_id + a]));
+            }
+            wr_record(&w, SW, 27, &ops);
         }
         ops.len = 0;
         PUSH(vid[m->gv]);
@@ -2147,6 +2375,7 @@ oom:
     st = E_NOMEM;
 done:
     vec_release(&ops);
+    vec_release(&stacks);
     sb_release(&strtab);
     mem_free(ix);
     mem_free(vid);

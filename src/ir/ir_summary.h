@@ -7,12 +7,13 @@
  * summary (function, variable or alias), `gv` entries of values known by their GUID only
  * (the targets of indirect calls from profile data), the typeidCompatibleVTable entries,
  * the index flags and the block count; a function summary's call edges (hotness or
- * relative block frequency), type tests and virtual calls (typeIdInfo) and parameter
- * accesses (params). It is read from bitcode (the GLOBALVAL_SUMMARY_BLOCK, id 20, or
+ * relative block frequency), type tests and virtual calls (typeIdInfo), memory profile
+ * callsites and allocations (callsites, allocs) and parameter accesses (params). It is
+ * read from bitcode (the GLOBALVAL_SUMMARY_BLOCK, id 20, or
  * FULL_LTO_GLOBALVAL_SUMMARY_BLOCK, 24, inside the MODULE_BLOCK, and the module's
  * MODULE_CODE_HASH) or from the `^N = ...` lines of LLVM assembly, and written into
  * bitcode that LLVM's C API wrote without it. What is not represented (combined indexes,
- * typeid entries, memprof records, CFI function lists, other summary versions) sets
+ * typeid entries, CFI function lists, other summary versions) sets
  * `unsupported` to a phrase naming the construct; such an index is never half read.
  */
 #ifndef IRLOG_IR_SUMMARY_H
@@ -49,6 +50,20 @@ typedef struct SumParam {
     int64_t first, last;
     size_t first_call, ncalls; /* into SumSummary.pcalls */
 } SumParam;
+
+/* Memory profile records of a function summary (heap profiling's !memprof and !callsite
+ * metadata): its callsites (a callee and a stack of stack ids) and its allocations (a
+ * list of MIBs: an allocation type and a stack each). A per-module index has no other
+ * clone than 0 and no other version than none. */
+typedef struct SumCallsite {
+    uint32_t gv;           /* the callee */
+    size_t first_id, nids; /* into SumSummary.stack_ids */
+} SumCallsite;
+typedef struct SumMib {
+    uint32_t alloc;        /* the allocation's index */
+    uint8_t type;          /* 0 none, 1 notcold, 2 cold, 4 hot */
+    size_t first_id, nids; /* into SumSummary.stack_ids */
+} SumMib;
 
 typedef struct SumVFunc {
     uint32_t gv; /* the virtual function */
@@ -89,6 +104,9 @@ typedef struct SumSummary {
     Vec(uint64_t) vargs;        /* their constant arguments */
     Vec(SumParam) params;       /* function: parameter accesses */
     Vec(SumParamCall) pcalls;   /* their calls */
+    Vec(SumCallsite) callsites; /* function: memory profile callsites */
+    Vec(SumMib) mibs;           /* function: its allocations' MIBs, by allocation */
+    Vec(uint64_t) stack_ids;    /* their stacks */
 } SumSummary;
 
 typedef struct SumGv {

@@ -207,6 +207,40 @@ static void walk_summary(IrCtx *c) {
                 if (e->tail)
                     emit_gv_summary_call_tail(o, sid, (int64_t)k);
             }
+            static const char *const alloc_types[] = {"none", "notcold", "cold", "none", "hot"};
+            for (size_t k = 0; k < m->callsites.len; k++) {
+                const SumCallsite *cs = &m->callsites.v[k];
+                GV_ID(ref, cs->gv);
+                emit_gv_summary_callsite(o, sid, (int64_t)k, ref);
+                for (size_t a = 0; a < cs->nids; a++) {
+                    fs_begin(o, REL_gv_summary_callsite_stack_id);
+                    fs_sym(o, sid);
+                    fs_num(o, (int64_t)k);
+                    fs_num(o, (int64_t)a);
+                    fs_unum(o, m->stack_ids.v[cs->first_id + a]);
+                    fs_end(o);
+                }
+            }
+            for (size_t k = 0, mi = 0; k < m->mibs.len; k++, mi++) {
+                const SumMib *mib = &m->mibs.v[k];
+                if (k && mib->alloc != m->mibs.v[k - 1].alloc)
+                    mi = 0;
+                fs_begin(o, REL_gv_summary_alloc_mib);
+                fs_sym(o, sid);
+                fs_num(o, mib->alloc);
+                fs_num(o, (int64_t)mi);
+                fs_sym(o, alloc_types[mib->type <= 4 ? mib->type : 0]);
+                fs_end(o);
+                for (size_t a = 0; a < mib->nids; a++) {
+                    fs_begin(o, REL_gv_summary_alloc_stack_id);
+                    fs_sym(o, sid);
+                    fs_num(o, mib->alloc);
+                    fs_num(o, (int64_t)mi);
+                    fs_num(o, (int64_t)a);
+                    fs_unum(o, m->stack_ids.v[mib->first_id + a]);
+                    fs_end(o);
+                }
+            }
             for (size_t k = 0; k < m->params.len; k++) {
                 const SumParam *p = &m->params.v[k];
                 fs_begin(o, REL_gv_summary_param);

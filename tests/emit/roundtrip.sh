@@ -330,24 +330,25 @@ else
   chk 1 "the case $c has no emitted text to check the command with"
 fi
 
-# a module summary index with what the facts do not represent (memory profile records:
-# callsites and allocs): irlog facts warns and names it in summary_unsupported, irlog emit
+# a module summary index with what the facts do not represent (an unnamed global value,
+# a gv entry by its GUID alone that any other would share): irlog facts warns and names
+# it in summary_unsupported, irlog emit
 # refuses the module rather than rebuild it without it (docs/emit.md)
 u=$tmp/unsupported
 if "$llvm_as" "$here/lto/unsupported.ll" -o "$u.bc" 2>/dev/null; then
   for in in "$u.bc" "$here/lto/unsupported.ll"; do
     rm -rf "$u.facts"
     "$irlog" facts "$in" -o "$u.facts" >/dev/null 2>"$u.err" &&
-      grep -q 'module summary index.*memory profile records' "$u.err" &&
-      grep -q 'memory profile records' "$u.facts/summary_unsupported.facts" &&
+      grep -q 'module summary index.*unnamed global value' "$u.err" &&
+      grep -q 'unnamed global value' "$u.facts/summary_unsupported.facts" &&
       [ -s "$u.facts/module_summary_index.facts" ] && [ ! -s "$u.facts/summary_entry.facts" ]
-    chk $? "a summary with memory profile records, ${in##*.} input: irlog facts warns and names them in summary_unsupported"
+    chk $? "a summary with an unnamed global value, ${in##*.} input: irlog facts warns and names it in summary_unsupported"
     rm -f "$u.out.ll" "$u.out.bc"
     "$irlog" emit "$u.facts" -o "$u.out.ll" 2>"$u.err"; rc=$?
     "$irlog" emit "$u.facts" -o "$u.out.bc" 2>>"$u.err"; rc2=$?
-    [ $rc = 3 ] && [ $rc2 = 3 ] && grep -q 'summary index.*memory profile records' "$u.err" &&
+    [ $rc = 3 ] && [ $rc2 = 3 ] && grep -q 'summary index.*unnamed global value' "$u.err" &&
       [ ! -e "$u.out.ll" ] && [ ! -e "$u.out.bc" ]
-    chk $? "a summary with memory profile records, ${in##*.} input: irlog emit refuses (exit $rc, $rc2), naming them, nothing written"
+    chk $? "a summary with an unnamed global value, ${in##*.} input: irlog emit refuses (exit $rc, $rc2), naming it, nothing written"
   done
 else
   chk 1 "llvm-as-19 assembles tests/emit/lto/unsupported.ll"
