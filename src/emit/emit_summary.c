@@ -152,6 +152,178 @@ static void write_type_id_info(Em *em, Sym s) {
     sb_addc(out, ')');
 }
 
+/* Rows of a list relation keyed by a summary (column 0) and numbers (columns 1..nk),
+ * in the order of those numbers. */
+typedef struct KeyRow {
+    uint64_t k[3];
+    uint32_t row;
+} KeyRow;
+
+static int keyrow_cmp(const void *a, const void *b) {
+    const KeyRow *x = a, *y = b;
+    for (int i = 0; i < 3; i++)
+        if (x->k[i] != y->k[i])
+            return x->k[i] < y->k[i] ? -1 : 1;
+    return 0;
+}
+
+/* OUT *out (mem_calloc'd, freed by the caller; NULL when there is none). */
+static size_t keyed_rows(Em *em, IrRel rel, Sym s, int nk, KeyRow **out) {
+    const uint32_t *rows;
+    size_t n = em_find(em->f, rel, 0, s, &rows);
+    *out = NULL;
+    if (!n)
+        return 0;
+    KeyRow *kr = mem_calloc(n, sizeof *kr);
+    if (!kr) {
+        em->oom = true;
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        kr[i].row = rows[i];
+        for (int c = 0; c < nk; c++)
+            kr[i].k[c] = em_cell(em->f, rel, rows[i], 1 + c);
+    }
+    qsort(kr, n, sizeof *kr, keyrow_cmp);
+    *out = kr;
+    return n;
+}
+
+/* `stackIds: (N, ...)`: the rows of kr from *at whose first nk - 1 keys are key[] and
+ * whose last key runs 0, 1, ... (the stack id in column nk + 1). */
+static void write_stack_ids(Em *em, Sym s, IrRel rel, const KeyRow *kr, size_t n, size_t *at,
+                            const uint64_t *key, int nk) {
+    sb_adds(em->out, "stackIds: (");
+    for (uint64_t want = 0;; want++) {
+        size_t i = *at;
+        bool same = i < n;
+        for (int c = 0; c < nk - 1 && same; c++)
+            same = kr[i].k[c] == key[c];
+        if (!same)
+            break;
+        if (kr[i].k[nk - 1] != want) {
+            em_error(em, "summary %s: relation %s has no row for stack id %llu of its list",
+                     em_str(em->f, s), facts_rels[rel].name, (unsigned long long)want);
+            return;
+        }
+        sb_addf(em->out, "%s%llu", want ? ", " : "",
+                (unsigned long long)em_cell(em->f, rel, kr[i].row, 1 + nk));
+        ++*at;
+    }
+    sb_addc(em->out, ')');
+}
+
+/* `, allocs: ((versions: (none), memProf: ((type: T, stackIds: (...)), ...)), ...),
+ * callsites: ((callee: ^N, clones: (0), stackIds: (...)), ...)` of a function summary. */
+static void write_memprof(Em *em, Sym s) {
+    EmFacts *f = em->f;
+    StrBuf *out = em->out;
+    KeyRow *mib = NULL, *ms = NULL, *cs = NULL;
+    size_t nmib = keyed_rows(em, REL_gv_summary_alloc_mib, s, 2, &mib);
+    size_t nms = keyed_rows(em, REL_gv_summary_alloc_stack_id, s, 3, &ms);
+    size_t ncs = keyed_rows(em, REL_gv_summary_callsite_stack_id, s, 2, &cs);
+    size_t at = 0;
+    for (size_t i = 0; i < nmib && !em->oom; i++) {
+        uint64_t alloc = mib[i].k[0], index = mib[i].k[1];
+        if (alloc != (i ? mib[i - 1].k[0] + (index == 0) : 0) ||
+            index != (i && index ? mib[i - 1].k[1] + 1 : 0)) {
+            em_error(em, "summary %s: relation gv_summary_alloc_mib does not number the "
+                         "allocations and their MIBs 0, 1, ... (allocation %llu, MIB %llu)",
+                     em_str(f, s), (unsigned long long)alloc, (unsigned long long)index);
+            break;
+        }
+        if (index == 0)
+            sb_adds(out, i ? ", (versions: (none), memProf: (" : ", allocs: ((versions: (none), "
+                                                                 "memProf: (");
+        else
+            sb_adds(out, ", ");
+        sb_addf(out, "(type: %s, ", em_str(f, (Sym)em_cell(f, REL_gv_summary_alloc_mib,
+                                                           mib[i].row, 3)));
+        write_stack_ids(em, s, REL_gv_summary_alloc_stack_id, ms, nms, &at, mib[i].k, 3);
+        sb_addc(out, ')');
+        if (i + 1 == nmib || mib[i + 1].k[0] != alloc)
+            sb_adds(out, "))");
+    }
+    if (nmib)
+        sb_addc(out, ')');
+    if (at != nms && !em->oom)
+        em_error(em, "summary %s: relation gv_summary_alloc_stack_id has a row for a MIB that "
+                     "gv_summary_alloc_mib does not have",
+                 em_str(f, s));
+    uint32_t *rows;
+    size_t n = em_rows_sorted(em, REL_gv_summary_callsite, 0, s, 1, &rows);
+    at = 0;
+    for (size_t i = 0; i < n; i++) {
+        sb_adds(out, i ? ", (callee: " : ", callsites: ((callee: ");
+        add_slot(em, (Sym)em_cell(f, REL_gv_summary_callsite, rows[i], 2));
+        sb_adds(out, ", clones: (0), ");
+        uint64_t key[1] = {i};
+        write_stack_ids(em, s, REL_gv_summary_callsite_stack_id, cs, ncs, &at, key, 2);
+        sb_addc(out, ')');
+    }
+    if (n)
+        sb_addc(out, ')');
+    if (at != ncs && !em->oom)
+        em_error(em, "summary %s: relation gv_summary_callsite_stack_id has a row for a callsite "
+                     "that gv_summary_callsite does not have",
+                 em_str(f, s));
+    mem_free(mib);
+    mem_free(ms);
+    mem_free(cs);
+}
+
+/* `, params: ((param: N, offset: [A, B], calls: ((callee: ^N, param: N, offset: [A,
+ * B]), ...)), ...)` of a function summary, by the indexes of its accesses and calls. */
+static void write_params(Em *em, Sym s) {
+    EmFacts *f = em->f;
+    StrBuf *out = em->out;
+    uint32_t *pr;
+    size_t np = em_rows_sorted(em, REL_gv_summary_param, 0, s, 1, &pr);
+    if (!np)
+        return;
+    const uint32_t *cr;
+    size_t nc = em_find(f, REL_gv_summary_param_call, 0, s, &cr);
+    sb_adds(out, ", params: (");
+    for (size_t i = 0; i < np; i++) {
+        int64_t pidx = (int64_t)em_cell(f, REL_gv_summary_param, pr[i], 1);
+        if (pidx != (int64_t)i) {
+            em_error(em, "summary %s: relation gv_summary_param has no row for index %zu",
+                     em_str(f, s), i);
+            return;
+        }
+        sb_addf(out, "%s(param: %llu, offset: [%lld, %lld]", i ? ", " : "",
+                (unsigned long long)em_cell(f, REL_gv_summary_param, pr[i], 2),
+                (long long)em_cell(f, REL_gv_summary_param, pr[i], 3),
+                (long long)em_cell(f, REL_gv_summary_param, pr[i], 4));
+        size_t ncalls = 0;
+        for (size_t c = 0; c < nc; c++)
+            ncalls += (int64_t)em_cell(f, REL_gv_summary_param_call, cr[c], 1) == pidx;
+        for (size_t want = 0; want < ncalls; want++) {
+            bool found = false;
+            for (size_t c = 0; c < nc && !found; c++) {
+                if ((int64_t)em_cell(f, REL_gv_summary_param_call, cr[c], 1) != pidx ||
+                    em_cell(f, REL_gv_summary_param_call, cr[c], 2) != (uint64_t)want)
+                    continue;
+                sb_adds(out, want ? ", (callee: " : ", calls: ((callee: ");
+                add_slot(em, (Sym)em_cell(f, REL_gv_summary_param_call, cr[c], 3));
+                sb_addf(out, ", param: %llu, offset: [%lld, %lld])",
+                        (unsigned long long)em_cell(f, REL_gv_summary_param_call, cr[c], 4),
+                        (long long)em_cell(f, REL_gv_summary_param_call, cr[c], 5),
+                        (long long)em_cell(f, REL_gv_summary_param_call, cr[c], 6));
+                found = true;
+            }
+            if (!found) {
+                em_error(em, "summary %s: relation gv_summary_param_call has no row for call %zu "
+                             "of parameter access %lld",
+                         em_str(f, s), want, (long long)pidx);
+                return;
+            }
+        }
+        sb_adds(out, ncalls ? "))" : ")");
+    }
+    sb_addc(out, ')');
+}
+
 static void write_summary(Em *em, Sym s) {
     EmFacts *f = em->f;
     StrBuf *out = em->out;
@@ -185,18 +357,29 @@ static void write_summary(Em *em, Sym s) {
         }
         n = em_rows_sorted(em, REL_gv_summary_call, 0, s, 1, &rows);
         if (n) {
-            const uint32_t *hr, *tr;
+            const uint32_t *hr, *tr, *br;
             size_t nh = em_find(f, REL_gv_summary_call_hotness, 0, s, &hr);
             size_t nt = em_find(f, REL_gv_summary_call_tail, 0, s, &tr);
+            size_t nb = em_find(f, REL_gv_summary_call_relbf, 0, s, &br);
             sb_adds(out, ", calls: (");
             for (size_t i = 0; i < n; i++) {
                 int64_t idx = (int64_t)em_cell(f, REL_gv_summary_call, rows[i], 1);
                 sb_adds(out, i ? ", (callee: " : "(callee: ");
                 add_slot(em, (Sym)em_cell(f, REL_gv_summary_call, rows[i], 2));
+                bool hot = false;
                 for (size_t h = 0; h < nh; h++)
-                    if ((int64_t)em_cell(f, REL_gv_summary_call_hotness, hr[h], 1) == idx)
+                    if ((int64_t)em_cell(f, REL_gv_summary_call_hotness, hr[h], 1) == idx) {
                         sb_addf(out, ", hotness: %s",
                                 em_str(f, (Sym)em_cell(f, REL_gv_summary_call_hotness, hr[h], 2)));
+                        hot = true;
+                    }
+                /* as llvm-dis: the relative block frequency of an edge without hotness */
+                for (size_t b = 0; b < nb && !hot; b++)
+                    if ((int64_t)em_cell(f, REL_gv_summary_call_relbf, br[b], 1) == idx) {
+                        uint64_t bf = em_cell(f, REL_gv_summary_call_relbf, br[b], 2);
+                        if (bf)
+                            sb_addf(out, ", relbf: %llu", (unsigned long long)bf);
+                    }
                 for (size_t t = 0; t < nt; t++)
                     if ((int64_t)em_cell(f, REL_gv_summary_call_tail, tr[t], 1) == idx)
                         sb_adds(out, ", tail: 1");
@@ -205,6 +388,8 @@ static void write_summary(Em *em, Sym s) {
             sb_addc(out, ')');
         }
         write_type_id_info(em, s);
+        write_memprof(em, s);
+        write_params(em, s);
     } else if (var) {
         n = em_rows_sorted(em, REL_gv_summary_vtable_func, 0, s, 1, &rows);
         sb_adds(out, ", varFlags: (");

@@ -15,9 +15,9 @@
  * Record layouts read and written (LLVMBitCodes.h, summary version 10 as LLVM 19 writes
  * it, and 9, LLVM 14's, read the same way; value ids count the module's GLOBALVAR, FUNCTION, ALIAS and IFUNC records in
  * order, their names in the string table):
- *   FS_PERMODULE (1), _PROFILE (2): [vid, flags, insts, fflags, nrefs, nro, nwo,
- *     refs (nrefs vids: plain, then nro readonly, then nwo writeonly), calls (vid, or
- *     vid and hotness | tail << 3)]
+ *   FS_PERMODULE (1), _PROFILE (2), _RELBF (19): [vid, flags, insts, fflags, nrefs, nro,
+ *     nwo, refs (nrefs vids: plain, then nro readonly, then nwo writeonly), calls (vid,
+ *     or vid and hotness | tail << 3, or vid and relbf | tail << 28)]
  *   FS_PERMODULE_GLOBALVAR_INIT_REFS (3): [vid, flags, varflags, refs]
  *   FS_PERMODULE_VTABLE_GLOBALVAR_INIT_REFS (23): [vid, flags, varflags, nrefs, refs,
  *     (vid, offset)...]
@@ -28,6 +28,13 @@
  *     FS_TYPE_TEST_ASSUME_CONST_VCALL (14), FS_TYPE_CHECKED_LOAD_CONST_VCALL (15):
  *     [guid, offset, args...], one record per call: the typeIdInfo of the next function
  *     summary record
+ *   FS_PARAM_ACCESS (25): [(param, lo, hi, ncalls, (param, vid, lo, hi)...)...], ranges
+ *     [lo, hi) as sign-rotated VBRs (v << 1, or -v << 1 | 1), of the next function
+ *   FS_VALUE_GUID (16): [vid, guid]: a value id past the module's values for a value
+ *     known by its GUID only
+ *   FS_STACK_IDS (30): [stack id...], the table the memory profile records index;
+ *     FS_PERMODULE_CALLSITE_INFO (26): [vid, stack index...], FS_PERMODULE_ALLOC_INFO
+ *     (27): [nmib, (type, n, stack index...)...], of the next function
  *   FS_VERSION (10), FS_FLAGS (20), FS_BLOCK_COUNT (24); MODULE_CODE_HASH (17): 5 words.
  * Flags: linkage (4 bits), notEligibleToImport, live, dsoLocal, canAutoHide (bits 4-7),
  * visibility (bits 8-9), importType (bit 10); fflags: readNone, readOnly, noRecurse,
@@ -127,6 +134,11 @@ static void sum_release(SumSummary *m) {
     vec_release(&m->type_tests);
     vec_release(&m->vcalls);
     vec_release(&m->vargs);
+    vec_release(&m->params);
+    vec_release(&m->pcalls);
+    vec_release(&m->callsites);
+    vec_release(&m->mibs);
+    vec_release(&m->stack_ids);
 }
 
 void ir_summary_release(IrSummary *s) {
@@ -201,6 +213,7 @@ typedef struct Ab {
 } Ab;
 typedef Vec(Ab) AbVec;
 typedef Vec(uint64_t) U64Vec;
+typedef Vec(uint32_t) U32Vec;
 
 /* One block being read: its abbreviation width and abbreviations. */
 typedef struct Blk {
@@ -531,18 +544,189 @@ static uint64_t get_flags(const SumSummary *m) {
            (uint64_t)m->visibility << 8 | (uint64_t)m->import_type << 10;
 }
 
-static bool vid_ok(IrSummary *s, uint64_t vid) {
-    if (vid < s->gvs.len)
+/* The value ids of a summary block: the module's global values, then those VALUE_GUID
+ * records give a GUID (values known by their GUID only). */
+typedef struct Vids {
+    size_t nmod; /* value ids 0 .. nmod - 1: the module's global values, gv i */
+    U32Vec ext;  /* value id nmod + i → its gv, or UINT32_MAX */
+} Vids;
+
+/* The gv of value id vid into *gv; false (and unsupported) when there is none. */
+static bool vid_gv(IrSummary *s, const Vids *x, uint64_t vid, uint32_t *gv) {
+    if (vid < x->nmod) {
+        *gv = (uint32_t)vid;
         return true;
+    }
+    if (vid - x->nmod < x->ext.len && x->ext.v[vid - x->nmod] != UINT32_MAX) {
+        *gv = x->ext.v[vid - x->nmod];
+        return true;
+    }
     UNSUPPORTED(s, "a summary record naming value %llu, which the module does not have",
                 (unsigned long long)vid);
     return false;
 }
 
-static Status new_summary(IrSummary *s, SumKind kind, const uint64_t *v, SumSummary **out) {
-    *out = NULL;
-    if (!vid_ok(s, v[0]))
+/* VALUE_GUID [vid, guid]: a gv entry known by its GUID only. */
+static Status value_guid(IrSummary *s, Vids *x, const uint64_t *v, size_t n) {
+    if (n != 2 || v[0] < x->nmod || v[0] - x->nmod > (1u << 20)) {
+        UNSUPPORTED(s, "a GUID record (FS_VALUE_GUID) for a value id this reader cannot place");
         return OK;
+    }
+    size_t at = (size_t)(v[0] - x->nmod);
+    while (x->ext.len <= at)
+        if (vec_push(&x->ext, UINT32_MAX) != OK)
+            return E_NOMEM;
+    if (x->ext.v[at] != UINT32_MAX) {
+        UNSUPPORTED(s, "two GUID records (FS_VALUE_GUID) for one value id");
+        return OK;
+    }
+    SumGv g = {NULL, 0, v[1], -1, 0};
+    if (vec_push(&s->gvs, g) != OK)
+        return E_NOMEM;
+    x->ext.v[at] = (uint32_t)(s->gvs.len - 1);
+    return OK;
+}
+
+/* LLVM's decodeSignRotatedValue. */
+static uint64_t unrotate(uint64_t v) {
+    if (!(v & 1))
+        return v >> 1;
+    return v != 1 ? (uint64_t)0 - (v >> 1) : 1ull << 63;
+}
+
+static uint64_t rotate(uint64_t v) {
+    return (int64_t)v >= 0 ? v << 1 : (((uint64_t)0 - v) << 1) | 1;
+}
+
+/* A parameter access range [lo, hi) of bitcode as llvm-dis prints it, [*first, *last]:
+ * LLVM's text says the empty range (0, 0) as [0, -1] and has no form for a full or
+ * wrapped one (llvm-dis prints those as [INT64_MIN, INT64_MAX], which LLVM's parser reads
+ * as the empty range), which StackSafety does not make. */
+static bool range_of_bits(uint64_t lo, uint64_t hi, int64_t *first, int64_t *last) {
+    if (lo == hi && lo == 0) {
+        *first = 0, *last = -1;
+        return true;
+    }
+    if ((int64_t)lo >= (int64_t)hi)
+        return false;
+    *first = (int64_t)lo;
+    *last = (int64_t)(hi - 1);
+    return true;
+}
+
+/* The range [lo, hi) that LLVM's parser makes of the text's [first, last] (false: one
+ * it has no range for, or one llvm-dis does not print back as written). */
+static bool range_to_bits(int64_t first, int64_t last, uint64_t *lo, uint64_t *hi) {
+    uint64_t a = (uint64_t)first, b = (uint64_t)last + 1;
+    if (first == 0 && last == -1) {
+        *lo = *hi = 0;
+        return true;
+    }
+    if (first > last || last == INT64_MAX)
+        return false;
+    *lo = a, *hi = b;
+    return true;
+}
+
+/* PARAM_ACCESS: the parameter accesses of the next function summary. */
+static void param_access(IrSummary *s, const Vids *x, SumSummary *pend, const uint64_t *v,
+                         size_t n, Status *st) {
+    if (pend->params.len) {
+        UNSUPPORTED(s, "two parameter access records (FS_PARAM_ACCESS) for one function");
+        return;
+    }
+    for (size_t i = 0; i < n && *st == OK;) {
+        if (n - i < 4 || v[i + 3] > (n - i - 4) / 4) {
+            UNSUPPORTED(s, "a malformed parameter access record (FS_PARAM_ACCESS)");
+            return;
+        }
+        SumParam p = {v[i], 0, 0, pend->pcalls.len, (size_t)v[i + 3]};
+        bool ok = range_of_bits(unrotate(v[i + 1]), unrotate(v[i + 2]), &p.first, &p.last);
+        i += 4;
+        for (size_t k = 0; k < p.ncalls && ok && *st == OK; k++, i += 4) {
+            SumParamCall c = {0, v[i], 0, 0};
+            if (!vid_gv(s, x, v[i + 1], &c.gv))
+                return;
+            ok = range_of_bits(unrotate(v[i + 2]), unrotate(v[i + 3]), &c.first, &c.last);
+            if (ok)
+                *st = vec_push(&pend->pcalls, c);
+        }
+        if (!ok) {
+            UNSUPPORTED(s, "a parameter access range that LLVM's text cannot express (full or "
+                           "wrapped)");
+            return;
+        }
+        if (*st == OK)
+            *st = vec_push(&pend->params, p);
+    }
+}
+
+/* The stack ids of stack indexes v[0..n) (the STACK_IDS table) onto m's; false (and
+ * unsupported) for an index the table does not have. */
+static bool stack_ids(IrSummary *s, const U64Vec *table, SumSummary *m, const uint64_t *v,
+                      size_t n, Status *st) {
+    for (size_t i = 0; i < n && *st == OK; i++) {
+        if (v[i] >= table->len) {
+            UNSUPPORTED(s, "a memory profile record naming stack index %llu, which the "
+                           "summary does not have",
+                        (unsigned long long)v[i]);
+            return false;
+        }
+        *st = vec_push(&m->stack_ids, table->v[v[i]]);
+    }
+    return true;
+}
+
+/* PERMODULE_CALLSITE_INFO [vid, stack index...], of the next function summary. */
+static void callsite_info(IrSummary *s, const Vids *x, const U64Vec *table, SumSummary *pend,
+                          const uint64_t *v, size_t n, Status *st) {
+    SumCallsite c = {0, pend->stack_ids.len, n ? n - 1 : 0};
+    if (!n) {
+        UNSUPPORTED(s, "a malformed memory profile callsite record");
+        return;
+    }
+    if (vid_gv(s, x, v[0], &c.gv) && stack_ids(s, table, pend, v + 1, n - 1, st) && *st == OK)
+        *st = vec_push(&pend->callsites, c);
+}
+
+/* PERMODULE_ALLOC_INFO [nmib, (type, n, stack index...)...], of the next function. */
+static void alloc_info(IrSummary *s, const U64Vec *table, SumSummary *pend, const uint64_t *v,
+                       size_t n, Status *st) {
+    uint32_t alloc = pend->mibs.len ? vec_last(&pend->mibs).alloc + 1 : 0;
+    size_t i = 1;
+    if (!n || !v[0]) {
+        UNSUPPORTED(s, "a malformed memory profile allocation record");
+        return;
+    }
+    for (uint64_t k = 0; k < v[0] && *st == OK; k++) {
+        if (n - i < 2 || v[i + 1] > n - i - 2) {
+            UNSUPPORTED(s, "a malformed memory profile allocation record");
+            return;
+        }
+        if (v[i] > 4 || v[i] == 3) {
+            UNSUPPORTED(s, "memory profile allocation type %llu", (unsigned long long)v[i]);
+            return;
+        }
+        SumMib mib = {alloc, (uint8_t)v[i], pend->stack_ids.len, (size_t)v[i + 1]};
+        if (!stack_ids(s, table, pend, v + i + 2, mib.nids, st))
+            return;
+        if (*st == OK)
+            *st = vec_push(&pend->mibs, mib);
+        i += 2 + mib.nids;
+    }
+    if (i != n)
+        UNSUPPORTED(s, "the total sizes of memory profile contexts (-memprof-report-hinted-"
+                       "sizes), which llvm-dis does not print");
+}
+
+static Status new_summary(IrSummary *s, const Vids *x, SumKind kind, const uint64_t *v,
+                          SumSummary **out) {
+    *out = NULL;
+    if (v[0] >= x->nmod) {
+        UNSUPPORTED(s, "a summary of value %llu, which the module does not have",
+                    (unsigned long long)v[0]);
+        return OK;
+    }
     SumGv *g = &s->gvs.v[v[0]];
     if (g->summary >= 0) {
         UNSUPPORTED(s, "two summaries of one value (`%.*s`)", (int)g->name_len, g->name);
@@ -560,12 +744,12 @@ static Status new_summary(IrSummary *s, SumKind kind, const uint64_t *v, SumSumm
     return OK;
 }
 
-static Status add_refs(IrSummary *s, SumSummary *m, const uint64_t *v, size_t n, size_t nro,
-                       size_t nwo) {
+static Status add_refs(IrSummary *s, const Vids *x, SumSummary *m, const uint64_t *v, size_t n,
+                       size_t nro, size_t nwo) {
     for (size_t i = 0; i < n; i++) {
-        if (!vid_ok(s, v[i]))
+        SumRef r = {0, i >= n - nwo ? 2 : i >= n - nwo - nro ? 1 : 0};
+        if (!vid_gv(s, x, v[i], &r.gv))
             return OK;
-        SumRef r = {(uint32_t)v[i], i >= n - nwo ? 2 : i >= n - nwo - nro ? 1 : 0};
         if (vec_push(&m->refs, r) != OK)
             return E_NOMEM;
     }
@@ -587,8 +771,10 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
         if (!g.name || vec_push(&s->gvs, g) != OK)
             return E_NOMEM;
     }
-    bool version_seen = false;
-    SumSummary pend; /* typeIdInfo records, for the next function summary */
+    Vids x = {s->gvs.len, {0}};
+    U64Vec table = {0}; /* STACK_IDS */
+    bool version_seen = false, stack_ids_seen = false;
+    SumSummary pend; /* typeIdInfo and param access records, for the next function summary */
     memset(&pend, 0, sizeof pend);
     Status pst = OK;
     for (size_t r = 0; r < bi->recs.len && !s->unsupported[0] && pst == OK; r++) {
@@ -613,12 +799,31 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             if (n == 1)
                 s->blockcount = v[0];
             break;
-        case 1: case 2: { /* PERMODULE, PERMODULE_PROFILE */
+        case 16: /* VALUE_GUID */
+            pst = value_guid(s, &x, v, n);
+            break;
+        case 25: /* PARAM_ACCESS */
+            param_access(s, &x, &pend, v, n, &pst);
+            break;
+        case 30: /* STACK_IDS */
+            if (stack_ids_seen)
+                UNSUPPORTED(s, "two stack id tables (FS_STACK_IDS)");
+            stack_ids_seen = true;
+            for (size_t i = 0; i < n && pst == OK; i++)
+                pst = vec_push(&table, v[i]);
+            break;
+        case 26: /* PERMODULE_CALLSITE_INFO */
+            callsite_info(s, &x, &table, &pend, v, n, &pst);
+            break;
+        case 27: /* PERMODULE_ALLOC_INFO */
+            alloc_info(s, &table, &pend, v, n, &pst);
+            break;
+        case 1: case 2: case 19: { /* PERMODULE, PERMODULE_PROFILE, PERMODULE_RELBF */
             if (n < 7 || v[4] > n - 7 || v[5] + v[6] > v[4]) {
                 UNSUPPORTED(s, "a malformed function summary");
                 break;
             }
-            Status st = new_summary(s, SUM_FUNCTION, v, &m);
+            Status st = new_summary(s, &x, SUM_FUNCTION, v, &m);
             if (st != OK) {
                 pst = st;
                 goto out;
@@ -630,28 +835,38 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             m->type_tests = pend.type_tests;
             m->vcalls = pend.vcalls;
             m->vargs = pend.vargs;
+            m->params = pend.params;
+            m->pcalls = pend.pcalls;
+            m->callsites = pend.callsites;
+            m->mibs = pend.mibs;
+            m->stack_ids = pend.stack_ids;
             memset(&pend, 0, sizeof pend);
             if (v[3] >> 10)
                 UNSUPPORTED(s, "function flags 0x%llx", (unsigned long long)v[3]);
             size_t nrefs = (size_t)v[4];
-            st = add_refs(s, m, v + 7, nrefs, (size_t)v[5], (size_t)v[6]);
+            st = add_refs(s, &x, m, v + 7, nrefs, (size_t)v[5], (size_t)v[6]);
             if (st != OK) {
                 pst = st;
                 goto out;
             }
-            size_t step = rec->code == 2 ? 2 : 1;
+            size_t step = rec->code == 1 ? 1 : 2;
             if ((n - 7 - nrefs) % step) {
                 UNSUPPORTED(s, "a malformed function summary");
                 break;
             }
             for (size_t i = 7 + nrefs; i < n; i += step) {
-                if (!vid_ok(s, v[i]))
+                SumCall c = {0, 0, 0, false};
+                if (!vid_gv(s, &x, v[i], &c.gv))
                     break;
-                SumCall c = {(uint32_t)v[i], 0, 0, false};
-                if (step == 2) {
+                if (rec->code == 2) {
                     c.hotness = (uint8_t)(v[i + 1] & 7);
                     c.tail = (v[i + 1] >> 3) & 1;
                     if (c.hotness > 4 || (v[i + 1] >> 4))
+                        UNSUPPORTED(s, "call edge flags 0x%llx", (unsigned long long)v[i + 1]);
+                } else if (rec->code == 19) {
+                    c.relbf = (uint32_t)(v[i + 1] & 0xFFFFFFF);
+                    c.tail = (v[i + 1] >> 28) & 1;
+                    if (v[i + 1] >> 29)
                         UNSUPPORTED(s, "call edge flags 0x%llx", (unsigned long long)v[i + 1]);
                 }
                 if (vec_push(&m->calls, c) != OK) {
@@ -666,7 +881,7 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
                 UNSUPPORTED(s, "a malformed variable summary");
                 break;
             }
-            Status st = new_summary(s, SUM_VARIABLE, v, &m);
+            Status st = new_summary(s, &x, SUM_VARIABLE, v, &m);
             if (st != OK) {
                 pst = st;
                 goto out;
@@ -678,16 +893,16 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             if (v[2] >> 5)
                 UNSUPPORTED(s, "variable flags 0x%llx", (unsigned long long)v[2]);
             size_t nrefs = rec->code == 3 ? n - 3 : (size_t)v[3];
-            st = add_refs(s, m, v + (rec->code == 3 ? 3 : 4), nrefs, 0, 0);
+            st = add_refs(s, &x, m, v + (rec->code == 3 ? 3 : 4), nrefs, 0, 0);
             if (st != OK) {
                 pst = st;
                 goto out;
             }
             if (rec->code == 23)
                 for (size_t i = 4 + nrefs; i + 1 < n; i += 2) {
-                    if (!vid_ok(s, v[i]))
+                    SumVFunc f = {0, v[i + 1]};
+                    if (!vid_gv(s, &x, v[i], &f.gv))
                         break;
-                    SumVFunc f = {(uint32_t)v[i], v[i + 1]};
                     if (vec_push(&m->vfuncs, f) != OK) {
                         pst = E_NOMEM;
                         goto out;
@@ -700,13 +915,13 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
                 UNSUPPORTED(s, "a malformed alias summary");
                 break;
             }
-            Status st = new_summary(s, SUM_ALIAS, v, &m);
+            Status st = new_summary(s, &x, SUM_ALIAS, v, &m);
             if (st != OK) {
                 pst = st;
                 goto out;
             }
-            if (m && vid_ok(s, v[2]))
-                m->aliasee = (uint32_t)v[2];
+            if (m)
+                vid_gv(s, &x, v[2], &m->aliasee);
             break;
         }
         case 22: { /* TYPE_ID_METADATA */
@@ -723,9 +938,9 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
                 goto out;
             }
             for (size_t i = 2; i + 1 < n; i += 2) {
-                if (!vid_ok(s, v[i + 1]))
+                SumVt vt = {v[i], 0};
+                if (!vid_gv(s, &x, v[i + 1], &vt.gv))
                     break;
-                SumVt vt = {v[i], (uint32_t)v[i + 1]};
                 if (vec_push(&t.vts, vt) != OK) {
                     vec_release(&t.vts);
                     pst = E_NOMEM;
@@ -767,13 +982,7 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
                 pst = vec_push(&pend.vcalls, c);
             break;
         }
-        case 16: UNSUPPORTED(s, "a value known by its GUID only (FS_VALUE_GUID)"); break;
         case 17: case 18: UNSUPPORTED(s, "CFI function definitions or declarations"); break;
-        case 19: UNSUPPORTED(s, "calls with relative block frequencies (relbf)"); break;
-        case 25: UNSUPPORTED(s, "parameter accesses (params)"); break;
-        case 26: case 27: case 30:
-            UNSUPPORTED(s, "memory profile records (callsites, allocs, stack ids)");
-            break;
         case 4: case 5: case 6: case 8: case 9: case 21: case 28: case 29:
             UNSUPPORTED(s, "a combined index (summary record %llu)", (unsigned long long)rec->code);
             break;
@@ -782,10 +991,15 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             break;
         }
     }
-    if ((pend.type_tests.len || pend.vcalls.len) && !s->unsupported[0])
-        UNSUPPORTED(s, "type tests or virtual calls without their function summary");
+    if ((pend.type_tests.len || pend.vcalls.len || pend.params.len || pend.callsites.len ||
+         pend.mibs.len) &&
+        !s->unsupported[0])
+        UNSUPPORTED(s, "type tests, virtual calls, parameter accesses or memory profile records "
+                       "without their function summary");
 out:
     sum_release(&pend);
+    vec_release(&x.ext);
+    vec_release(&table);
     if (pst != OK)
         return pst;
     if (!version_seen)
@@ -1091,6 +1305,168 @@ static Status tx_type_id_info(Tx *t, SumSummary *m) {
     return st;
 }
 
+static int64_t tx_int(Tx *t) {
+    tx_ws(t);
+    bool neg = t->p < t->e && *t->p == '-';
+    if (neg)
+        t->p++;
+    uint64_t v = tx_uint(t);
+    if (v > (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX))
+        t->bad = true;
+    return neg ? (int64_t)((uint64_t)0 - v) : (int64_t)v;
+}
+
+/* `offset: [first, last]`, as LLVM's parser reads it (range_to_bits). */
+static void tx_range(Tx *t, int64_t *first, int64_t *last) {
+    tx_key(t, "offset");
+    tx_char(t, '[');
+    *first = tx_int(t);
+    tx_char(t, ',');
+    *last = tx_int(t);
+    tx_char(t, ']');
+    uint64_t lo, hi;
+    if (t->bad)
+        return;
+    if (*first == (int64_t)((uint64_t)*last + 1) && *first != INT64_MAX) {
+        *first = 0, *last = -1; /* LLVM's parser: the empty range */
+    } else if (!range_to_bits(*first, *last, &lo, &hi)) {
+        UNSUPPORTED(t->s, "a parameter access range that LLVM's text cannot express (full or "
+                          "wrapped)");
+        t->bad = true;
+    }
+}
+
+/* `params: ((param: N, offset: [A, B], calls: ((callee: ^N, param: N, offset: [A, B]),
+ * ...)), ...)` */
+static Status tx_params(Tx *t, SumSummary *m) {
+    Status st = OK;
+    tx_char(t, '(');
+    do {
+        SumParam p = {0, 0, 0, m->pcalls.len, 0};
+        tx_char(t, '(');
+        p.param = tx_keyed_uint(t, "param");
+        tx_char(t, ',');
+        tx_range(t, &p.first, &p.last);
+        if (!t->bad && tx_peek(t, ',')) {
+            tx_char(t, ',');
+            tx_key(t, "calls");
+            tx_char(t, '(');
+            do {
+                SumParamCall c = {0, 0, 0, 0};
+                tx_char(t, '(');
+                tx_key(t, "callee");
+                c.gv = tx_slot(t);
+                tx_char(t, ',');
+                c.param = tx_keyed_uint(t, "param");
+                tx_char(t, ',');
+                tx_range(t, &c.first, &c.last);
+                tx_char(t, ')');
+                st = vec_push(&m->pcalls, c);
+                p.ncalls++;
+            } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+            tx_char(t, ')');
+        }
+        tx_char(t, ')');
+        if (st == OK)
+            st = vec_push(&m->params, p);
+    } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+    tx_char(t, ')');
+    return st;
+}
+
+/* `stackIds: (N, ...)` onto m's stack ids; the count in *n. */
+static Status tx_stack_ids(Tx *t, SumSummary *m, size_t *n) {
+    Status st = OK;
+    *n = 0;
+    tx_key(t, "stackIds");
+    tx_char(t, '(');
+    do {
+        st = vec_push(&m->stack_ids, tx_uint(t));
+        ++*n;
+    } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+    tx_char(t, ')');
+    return st;
+}
+
+/* `callsites: ((callee: ^N, clones: (0), stackIds: (N, ...)), ...)` */
+static Status tx_callsites(Tx *t, SumSummary *m) {
+    Status st = OK;
+    tx_char(t, '(');
+    do {
+        SumCallsite c = {0, 0, 0};
+        tx_char(t, '(');
+        tx_key(t, "callee");
+        if (!tx_peek(t, '^')) {
+            UNSUPPORTED(t->s, "a memory profile callsite without a callee (callee: null)");
+            t->bad = true;
+            return OK;
+        }
+        c.gv = tx_slot(t);
+        tx_char(t, ',');
+        tx_key(t, "clones");
+        tx_char(t, '(');
+        if (tx_uint(t) != 0 || !tx_peek(t, ')')) {
+            UNSUPPORTED(t->s, "memory profile callsite clones (a combined index)");
+            t->bad = true;
+            return OK;
+        }
+        tx_char(t, ')');
+        tx_char(t, ',');
+        c.first_id = m->stack_ids.len;
+        st = tx_stack_ids(t, m, &c.nids);
+        tx_char(t, ')');
+        if (st == OK)
+            st = vec_push(&m->callsites, c);
+    } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+    tx_char(t, ')');
+    return st;
+}
+
+static const char *const ALLOC_TYPES[] = {"none", "notcold", "cold", "", "hot", NULL};
+
+/* `allocs: ((versions: (none), memProf: ((type: T, stackIds: (N, ...)), ...)), ...)` */
+static Status tx_allocs(Tx *t, SumSummary *m) {
+    Status st = OK;
+    uint32_t alloc = 0;
+    tx_char(t, '(');
+    do {
+        char buf[16];
+        tx_char(t, '(');
+        tx_key(t, "versions");
+        tx_char(t, '(');
+        tx_ident(t, buf, sizeof buf);
+        if (strcmp(buf, "none") != 0 || !tx_peek(t, ')')) {
+            UNSUPPORTED(t->s, "memory profile allocation versions (a combined index)");
+            t->bad = true;
+            return OK;
+        }
+        tx_char(t, ')');
+        tx_char(t, ',');
+        tx_key(t, "memProf");
+        tx_char(t, '(');
+        do {
+            SumMib mib = {alloc, 0, m->stack_ids.len, 0};
+            tx_char(t, '(');
+            tx_key(t, "type");
+            tx_ident(t, buf, sizeof buf);
+            int k = name_index(ALLOC_TYPES, buf);
+            if (k < 0 || !buf[0])
+                t->bad = true;
+            mib.type = (uint8_t)(k < 0 ? 0 : k);
+            tx_char(t, ',');
+            st = tx_stack_ids(t, m, &mib.nids);
+            tx_char(t, ')');
+            if (st == OK)
+                st = vec_push(&m->mibs, mib);
+        } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+        tx_char(t, ')');
+        tx_char(t, ')');
+        alloc++;
+    } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+    tx_char(t, ')');
+    return st;
+}
+
 /* One summary: `function: (...)`, `variable: (...)` or `alias: (...)`. */
 static Status tx_summary(Tx *t, uint32_t gv_slot) {
     IrSummary *s = t->s;
@@ -1154,8 +1530,10 @@ static Status tx_summary(Tx *t, uint32_t gv_slot) {
                     } else if (!strcmp(k2, "tail")) {
                         c.tail = tx_uint(t) == 1;
                     } else if (!strcmp(k2, "relbf")) {
-                        tx_uint(t);
-                        UNSUPPORTED(s, "calls with relative block frequencies (relbf)");
+                        uint64_t bf = tx_uint(t);
+                        if (bf > 0xFFFFFFF)
+                            t->bad = true;
+                        c.relbf = (uint32_t)bf;
                     } else {
                         t->bad = true;
                     }
@@ -1201,13 +1579,14 @@ static Status tx_summary(Tx *t, uint32_t gv_slot) {
             break;
         } else if (!strcmp(key, "refs")) {
             st = tx_refs(t, &m);
+        } else if (!strcmp(key, "params") && m.kind == SUM_FUNCTION) {
+            st = tx_params(t, &m);
+        } else if (!strcmp(key, "callsites") && m.kind == SUM_FUNCTION) {
+            st = tx_callsites(t, &m);
+        } else if (!strcmp(key, "allocs") && m.kind == SUM_FUNCTION) {
+            st = tx_allocs(t, &m);
         } else {
-            if (!strcmp(key, "params"))
-                UNSUPPORTED(s, "parameter accesses (params)");
-            else if (!strcmp(key, "callsites") || !strcmp(key, "allocs"))
-                UNSUPPORTED(s, "memory profile records (callsites, allocs, stack ids)");
-            else
-                UNSUPPORTED(s, "the summary field `%s` of a %s summary", key, kind);
+            UNSUPPORTED(s, "the summary field `%s` of a %s summary", key, kind);
             break;
         }
     }
@@ -1221,7 +1600,6 @@ static Status tx_summary(Tx *t, uint32_t gv_slot) {
 }
 
 /* Slots of the text → gv index (or UINT32_MAX), for the references between entries. */
-typedef Vec(uint32_t) U32Vec;
 
 static Status set_slot(U32Vec *map, uint32_t slot, uint32_t val) {
     while (map->len <= slot)
@@ -1267,15 +1645,27 @@ static Status tx_entry(Tx *t, U32Vec *gvmap, uint32_t *module_slot, bool *module
     } else if (!strcmp(kind, "gv")) {
         tx_char(t, '(');
         char key[16];
-        const char *save = t->p;
         tx_ident(t, key, sizeof key);
-        if (strcmp(key, "name") != 0) {
-            t->p = save;
-            UNSUPPORTED(s, "a gv entry without a name (`guid:`)");
-            return OK;
-        }
         tx_char(t, ':');
         SumGv g = {NULL, 0, 0, -1, 0};
+        if (!strcmp(key, "guid")) { /* a value known by its GUID only */
+            g.guid = tx_uint(t);
+            if (tx_peek(t, ',')) {
+                UNSUPPORTED(s, "a summary of a value known by its GUID only (a combined index)");
+                return OK;
+            }
+            tx_char(t, ')');
+            if (t->bad)
+                return OK;
+            if (vec_push(&s->gvs, g) != OK ||
+                set_slot(gvmap, slot, (uint32_t)(s->gvs.len - 1)) != OK)
+                return E_NOMEM;
+            return OK;
+        }
+        if (strcmp(key, "name") != 0) {
+            t->bad = true;
+            return OK;
+        }
         g.name = tx_string(t, &g.name_len);
         if (!g.name)
             return t->bad ? OK : E_NOMEM;
@@ -1392,6 +1782,10 @@ Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
                 m->refs.v[k].gv = resolve(s, &gvmap, m->refs.v[k].gv);
             for (size_t k = 0; k < m->vfuncs.len; k++)
                 m->vfuncs.v[k].gv = resolve(s, &gvmap, m->vfuncs.v[k].gv);
+            for (size_t k = 0; k < m->pcalls.len; k++)
+                m->pcalls.v[k].gv = resolve(s, &gvmap, m->pcalls.v[k].gv);
+            for (size_t k = 0; k < m->callsites.len; k++)
+                m->callsites.v[k].gv = resolve(s, &gvmap, m->callsites.v[k].gv);
         }
         for (size_t i = 0; i < s->tids.len; i++)
             for (size_t k = 0; k < s->tids.v[i].vts.len; k++)
@@ -1448,8 +1842,11 @@ static Status add_missing_gvs(IrSummary *s, LLVMModuleRef m) {
     NameIx *ix = mem_calloc(n ? n : 1, sizeof *ix);
     if (!ix)
         return E_NOMEM;
+    size_t nix = 0;
     for (size_t i = 0; i < n; i++)
-        ix[i] = (NameIx){s->gvs.v[i].name, s->gvs.v[i].name_len, (uint32_t)i};
+        if (s->gvs.v[i].name)
+            ix[nix++] = (NameIx){s->gvs.v[i].name, s->gvs.v[i].name_len, (uint32_t)i};
+    n = nix;
     qsort(ix, n, sizeof *ix, cmp_nameix);
     Status st = OK;
     for (int kind = 0; kind < 4 && st == OK; kind++) {
@@ -1490,6 +1887,9 @@ Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
     StrBuf id = SB_INIT;
     for (size_t i = 0; i < s->gvs.len; i++) {
         SumGv *g = &s->gvs.v[i];
+        g->slot = (uint32_t)i; /* the old index, for the remapping below */
+        if (!g->name)
+            continue; /* known by its GUID only: the GUID is given */
         LLVMValueRef v = ir_summary_find_global(m, g->name, g->name_len);
         if (!v) {
             UNSUPPORTED(s, "a gv entry for `%.*s`, which the module does not have (LLVM "
@@ -1517,7 +1917,6 @@ Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
             return E_NOMEM;
         }
         g->guid = ir_summary_guid(id.buf, id.len);
-        g->slot = (uint32_t)i; /* the old index, for the remapping below */
     }
     sb_release(&id);
     if (s->gvs.len)
@@ -1543,6 +1942,10 @@ Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
             sm->refs.v[k].gv = remap.v[sm->refs.v[k].gv];
         for (size_t k = 0; k < sm->vfuncs.len; k++)
             sm->vfuncs.v[k].gv = remap.v[sm->vfuncs.v[k].gv];
+        for (size_t k = 0; k < sm->pcalls.len; k++)
+            sm->pcalls.v[k].gv = remap.v[sm->pcalls.v[k].gv];
+        for (size_t k = 0; k < sm->callsites.len; k++)
+            sm->callsites.v[k].gv = remap.v[sm->callsites.v[k].gv];
     }
     for (size_t i = 0; i < s->tids.len; i++)
         for (size_t k = 0; k < s->tids.v[i].vts.len; k++)
@@ -1645,6 +2048,17 @@ static void wr_exit(Wr *w, unsigned inner, size_t len_pos) {
 }
 
 
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The index of stack id id in the sorted table. */
+static uint64_t stack_index(const U64Vec *table, uint64_t id) {
+    const uint64_t *hit = bsearch(&id, table->v, table->len, sizeof id, cmp_u64);
+    return hit ? (uint64_t)(hit - table->v) : 0;
+}
+
 #define PUSH(v)                                                                                    \
     do {                                                                                           \
         if (vec_push(&ops, (uint64_t)(v)) != OK)                                                   \
@@ -1657,7 +2071,7 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
     Status st = bc_read(&bi, bc, size);
     NameIx *ix = NULL;
     uint32_t *vid = NULL;
-    U64Vec ops = {0};
+    U64Vec ops = {0}, stacks = {0};
     StrBuf strtab = SB_INIT;
     if (st != OK)
         goto done;
@@ -1682,7 +2096,14 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
                          (uint32_t)i};
     }
     qsort(ix, ng, sizeof *ix, cmp_nameix);
+    /* the values known by their GUID only: value ids past the module's globals (LLVM's
+     * writer numbers them past all its module-level values; its reader maps only these) */
+    uint32_t next_vid = (uint32_t)ng;
     for (size_t i = 0; i < s->gvs.len; i++) {
+        if (!s->gvs.v[i].name) {
+            vid[i] = next_vid++;
+            continue;
+        }
         NameIx key = {s->gvs.v[i].name, s->gvs.v[i].name_len, 0};
         NameIx *hit = bsearch(&key, ix, ng, sizeof *ix, cmp_nameix);
         if (!hit) {
@@ -1710,6 +2131,28 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
     ops.len = 0;
     PUSH(s->flags);
     wr_record(&w, SW, 20, &ops);
+    for (size_t i = 0; i < s->gvs.len; i++)
+        if (!s->gvs.v[i].name) {
+            ops.len = 0;
+            PUSH(vid[i]);
+            PUSH(s->gvs.v[i].guid);
+            wr_record(&w, SW, 16, &ops);
+        }
+    /* the stack ids of the memory profile records, once each, in numeric order (llvm-dis
+     * prints the ids, not their indexes into this table) */
+    for (size_t i = 0; i < s->sums.len; i++)
+        for (size_t k = 0; k < s->sums.v[i].stack_ids.len; k++)
+            if (vec_push(&stacks, s->sums.v[i].stack_ids.v[k]) != OK)
+                goto oom;
+    if (stacks.len) {
+        qsort(stacks.v, stacks.len, sizeof *stacks.v, cmp_u64);
+        size_t u = 1;
+        for (size_t k = 1; k < stacks.len; k++)
+            if (stacks.v[k] != stacks.v[u - 1])
+                stacks.v[u++] = stacks.v[k];
+        stacks.len = u;
+        wr_record(&w, SW, 30, &stacks);
+    }
     /* aliases last: LLVM's reader needs an alias's aliasee summary read before it */
     for (size_t j = 0; j < 2 * s->sums.len; j++) {
         const SumSummary *m = &s->sums.v[j % s->sums.len];
@@ -1743,6 +2186,52 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
                 PUSH(m->vargs.v[c->first_arg + a]);
             wr_record(&w, SW, c->kind == SUM_TT_ASSUME_CONST_VCALLS ? 14 : 15, &ops);
         }
+        if (m->params.len) {
+            ops.len = 0;
+            for (size_t k = 0; k < m->params.len; k++) {
+                const SumParam *p = &m->params.v[k];
+                uint64_t lo, hi;
+                if (!range_to_bits(p->first, p->last, &lo, &hi))
+                    goto badrange;
+                PUSH(p->param);
+                PUSH(rotate(lo));
+                PUSH(rotate(hi));
+                PUSH(p->ncalls);
+                for (size_t c = 0; c < p->ncalls; c++) {
+                    const SumParamCall *pc = &m->pcalls.v[p->first_call + c];
+                    if (!range_to_bits(pc->first, pc->last, &lo, &hi))
+                        goto badrange;
+                    PUSH(pc->param);
+                    PUSH(vid[pc->gv]);
+                    PUSH(rotate(lo));
+                    PUSH(rotate(hi));
+                }
+            }
+            wr_record(&w, SW, 25, &ops);
+        }
+        for (size_t k = 0; k < m->callsites.len; k++) {
+            const SumCallsite *c = &m->callsites.v[k];
+            ops.len = 0;
+            PUSH(vid[c->gv]);
+            for (size_t a = 0; a < c->nids; a++)
+                PUSH(stack_index(&stacks, m->stack_ids.v[c->first_id + a]));
+            wr_record(&w, SW, 26, &ops);
+        }
+        for (size_t k = 0; k < m->mibs.len;) {
+            size_t end = k;
+            while (end < m->mibs.len && m->mibs.v[end].alloc == m->mibs.v[k].alloc)
+                end++;
+            ops.len = 0;
+            PUSH(end - k);
+            for (; k < end; k++) {
+                const SumMib *mib = &m->mibs.v[k];
+                PUSH(mib->type);
+                PUSH(mib->nids);
+                for (size_t a = 0; a < mib->nids; a++)
+                    PUSH(stack_index(&stacks, m->stack_ids.v[mib->first_id + a]));
+            }
+            wr_record(&w, SW, 27, &ops);
+        }
         ops.len = 0;
         PUSH(vid[m->gv]);
         PUSH(get_flags(m));
@@ -1763,7 +2252,15 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
         }
         uint64_t code;
         if (m->kind == SUM_FUNCTION) {
-            code = 2;
+            /* hotness (PERMODULE_PROFILE) or relative block frequencies (_RELBF): a
+             * record holds one or the other, as LLVM's writer writes one or the other */
+            bool relbf = false, hot = false;
+            for (size_t k = 0; k < m->calls.len; k++) {
+                relbf = relbf || m->calls.v[k].relbf;
+                hot = hot || m->calls.v[k].hotness;
+            }
+            relbf = relbf && !hot;
+            code = relbf ? 19 : 2;
             PUSH(m->insts);
             PUSH(m->fflags);
             PUSH(m->refs.len);
@@ -1773,7 +2270,10 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
                 PUSH(vid[m->refs.v[k].gv]);
             for (size_t k = 0; k < m->calls.len; k++) {
                 PUSH(vid[m->calls.v[k].gv]);
-                PUSH(m->calls.v[k].hotness | (uint64_t)m->calls.v[k].tail << 3);
+                if (relbf)
+                    PUSH(m->calls.v[k].relbf | (uint64_t)m->calls.v[k].tail << 28);
+                else
+                    PUSH(m->calls.v[k].hotness | (uint64_t)m->calls.v[k].tail << 3);
             }
         } else if (m->kind == SUM_VARIABLE) {
             code = m->vfuncs.len ? 23 : 3;
@@ -1866,10 +2366,16 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
     if (sb_status(out) != OK || sb_status(&strtab) != OK)
         goto oom;
     goto done;
+badrange:
+    snprintf(why, nwhy, "a parameter access range that LLVM's text cannot express (full or "
+                        "wrapped)");
+    st = E_SEMANTIC;
+    goto done;
 oom:
     st = E_NOMEM;
 done:
     vec_release(&ops);
+    vec_release(&stacks);
     sb_release(&strtab);
     mem_free(ix);
     mem_free(vid);

@@ -4,13 +4,16 @@
  *
  * IrSummary is one module's per-module index as llvm-dis prints it: the module entry
  * (path, hash), one `gv` entry per global value of the module (name, GUID) with its
- * summary (function, variable or alias), the typeidCompatibleVTable entries, the index
- * flags and the block count; a function summary's type tests and virtual calls
- * (typeIdInfo). It is read from bitcode (the GLOBALVAL_SUMMARY_BLOCK, id 20,
- * or FULL_LTO_GLOBALVAL_SUMMARY_BLOCK, 24, inside the MODULE_BLOCK, and the module's
+ * summary (function, variable or alias), `gv` entries of values known by their GUID only
+ * (the targets of indirect calls from profile data), the typeidCompatibleVTable entries,
+ * the index flags and the block count; a function summary's call edges (hotness or
+ * relative block frequency), type tests and virtual calls (typeIdInfo), memory profile
+ * callsites and allocations (callsites, allocs) and parameter accesses (params). It is
+ * read from bitcode (the GLOBALVAL_SUMMARY_BLOCK, id 20, or
+ * FULL_LTO_GLOBALVAL_SUMMARY_BLOCK, 24, inside the MODULE_BLOCK, and the module's
  * MODULE_CODE_HASH) or from the `^N = ...` lines of LLVM assembly, and written into
- * bitcode that LLVM's C API wrote without it. What is not represented (combined
- * indexes, typeid entries, parameter accesses, memprof records, GUID-only values, other summary versions) sets
+ * bitcode that LLVM's C API wrote without it. What is not represented (combined indexes,
+ * typeid entries, CFI function lists, other summary versions) sets
  * `unsupported` to a phrase naming the construct; such an index is never half read.
  */
 #ifndef IRLOG_IR_SUMMARY_H
@@ -31,9 +34,37 @@ typedef struct SumRef {
 typedef struct SumCall {
     uint32_t gv;     /* the callee */
     uint8_t hotness; /* 0 unknown, 1 cold, 2 none, 3 hot, 4 critical */
-    uint64_t relbf;  /* relative block frequency (with hotness unknown), 0 = none */
+    uint32_t relbf;  /* relative block frequency (28 bits), 0 = none */
     bool tail;
 } SumCall;
+/* A parameter access of a function summary (`params:`, clang's stack safety analysis):
+ * the bytes [first, last] of parameter param it accesses itself ([0, -1]: none, LLVM's
+ * empty range), and the calls it is passed to, with the callee's parameter and offsets. */
+typedef struct SumParamCall {
+    uint32_t gv;         /* the callee */
+    uint64_t param;
+    int64_t first, last;
+} SumParamCall;
+typedef struct SumParam {
+    uint64_t param;
+    int64_t first, last;
+    size_t first_call, ncalls; /* into SumSummary.pcalls */
+} SumParam;
+
+/* Memory profile records of a function summary (heap profiling's !memprof and !callsite
+ * metadata): its callsites (a callee and a stack of stack ids) and its allocations (a
+ * list of MIBs: an allocation type and a stack each). A per-module index has no other
+ * clone than 0 and no other version than none. */
+typedef struct SumCallsite {
+    uint32_t gv;           /* the callee */
+    size_t first_id, nids; /* into SumSummary.stack_ids */
+} SumCallsite;
+typedef struct SumMib {
+    uint32_t alloc;        /* the allocation's index */
+    uint8_t type;          /* 0 none, 1 notcold, 2 cold, 4 hot */
+    size_t first_id, nids; /* into SumSummary.stack_ids */
+} SumMib;
+
 typedef struct SumVFunc {
     uint32_t gv; /* the virtual function */
     uint64_t offset;
@@ -71,12 +102,17 @@ typedef struct SumSummary {
     Vec(uint64_t) type_tests;   /* function: typeIdInfo's typeTests (type id GUIDs) */
     Vec(SumVCall) vcalls;       /* function: typeIdInfo's virtual calls, by kind */
     Vec(uint64_t) vargs;        /* their constant arguments */
+    Vec(SumParam) params;       /* function: parameter accesses */
+    Vec(SumParamCall) pcalls;   /* their calls */
+    Vec(SumCallsite) callsites; /* function: memory profile callsites */
+    Vec(SumMib) mibs;           /* function: its allocations' MIBs, by allocation */
+    Vec(uint64_t) stack_ids;    /* their stacks */
 } SumSummary;
 
 typedef struct SumGv {
-    const char *name; /* arena */
+    const char *name; /* arena; NULL: a value known by its GUID only (`gv: (guid: N)`) */
     size_t name_len;
-    uint64_t guid;     /* set by ir_summary_finish */
+    uint64_t guid;     /* set by ir_summary_finish (given for a GUID-only value) */
     int32_t summary;   /* index into sums, or -1 */
     uint32_t slot;     /* ^N, set by ir_summary_finish */
 } SumGv;

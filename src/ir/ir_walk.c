@@ -153,6 +153,16 @@ static void walk_summary(IrCtx *c) {
     for (size_t i = 0; i < s->gvs.len; i++) {
         const SumGv *g = &s->gvs.v[i];
         GV_ID(id, i);
+        if (!g->name) { /* known by its GUID only */
+            emit_summary_entry(o, id);
+            emit_summary_entry_slot(o, id, g->slot);
+            emit_summary_entry_kind(o, id, "gv");
+            fs_begin(o, REL_summary_entry_guid);
+            fs_sym(o, id);
+            fs_unum(o, g->guid);
+            fs_end(o);
+            continue;
+        }
         named_summary_entry(o, id, g->slot, "gv", g->name, g->name_len, g->guid);
         LLVMValueRef v = ir_summary_find_global(c->mod, g->name, g->name_len);
         if (v)
@@ -187,8 +197,72 @@ static void walk_summary(IrCtx *c) {
                 emit_gv_summary_call(o, sid, (int64_t)k, ref);
                 if (e->hotness && e->hotness < 5)
                     emit_gv_summary_call_hotness(o, sid, (int64_t)k, hotness[e->hotness]);
+                if (e->relbf) {
+                    fs_begin(o, REL_gv_summary_call_relbf);
+                    fs_sym(o, sid);
+                    fs_num(o, (int64_t)k);
+                    fs_unum(o, e->relbf);
+                    fs_end(o);
+                }
                 if (e->tail)
                     emit_gv_summary_call_tail(o, sid, (int64_t)k);
+            }
+            static const char *const alloc_types[] = {"none", "notcold", "cold", "none", "hot"};
+            for (size_t k = 0; k < m->callsites.len; k++) {
+                const SumCallsite *cs = &m->callsites.v[k];
+                GV_ID(ref, cs->gv);
+                emit_gv_summary_callsite(o, sid, (int64_t)k, ref);
+                for (size_t a = 0; a < cs->nids; a++) {
+                    fs_begin(o, REL_gv_summary_callsite_stack_id);
+                    fs_sym(o, sid);
+                    fs_num(o, (int64_t)k);
+                    fs_num(o, (int64_t)a);
+                    fs_unum(o, m->stack_ids.v[cs->first_id + a]);
+                    fs_end(o);
+                }
+            }
+            for (size_t k = 0, mi = 0; k < m->mibs.len; k++, mi++) {
+                const SumMib *mib = &m->mibs.v[k];
+                if (k && mib->alloc != m->mibs.v[k - 1].alloc)
+                    mi = 0;
+                fs_begin(o, REL_gv_summary_alloc_mib);
+                fs_sym(o, sid);
+                fs_num(o, mib->alloc);
+                fs_num(o, (int64_t)mi);
+                fs_sym(o, alloc_types[mib->type <= 4 ? mib->type : 0]);
+                fs_end(o);
+                for (size_t a = 0; a < mib->nids; a++) {
+                    fs_begin(o, REL_gv_summary_alloc_stack_id);
+                    fs_sym(o, sid);
+                    fs_num(o, mib->alloc);
+                    fs_num(o, (int64_t)mi);
+                    fs_num(o, (int64_t)a);
+                    fs_unum(o, m->stack_ids.v[mib->first_id + a]);
+                    fs_end(o);
+                }
+            }
+            for (size_t k = 0; k < m->params.len; k++) {
+                const SumParam *p = &m->params.v[k];
+                fs_begin(o, REL_gv_summary_param);
+                fs_sym(o, sid);
+                fs_num(o, (int64_t)k);
+                fs_unum(o, p->param);
+                fs_num(o, p->first);
+                fs_num(o, p->last);
+                fs_end(o);
+                for (size_t a = 0; a < p->ncalls; a++) {
+                    const SumParamCall *pc = &m->pcalls.v[p->first_call + a];
+                    GV_ID(ref, pc->gv);
+                    fs_begin(o, REL_gv_summary_param_call);
+                    fs_sym(o, sid);
+                    fs_num(o, (int64_t)k);
+                    fs_num(o, (int64_t)a);
+                    fs_sym(o, ref);
+                    fs_unum(o, pc->param);
+                    fs_num(o, pc->first);
+                    fs_num(o, pc->last);
+                    fs_end(o);
+                }
             }
             for (size_t k = 0; k < m->type_tests.len; k++) {
                 fs_begin(o, REL_gv_summary_type_test);

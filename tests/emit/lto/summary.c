@@ -1,7 +1,9 @@
 /* A C translation unit for the module summary index round trip (tests/emit/roundtrip.sh,
  * cases lto/...): variables read, written and both, a constant, static and weak functions,
  * a hidden one, an alias, an ifunc, a function pointer, tail calls, an intrinsic, a
- * thread-local variable, a static local, a section. */
+ * thread-local variable, a static local, a section; a loop (cases O2.relbf: call edges
+ * with relative block frequencies) and pointer parameters accessed and passed on (cases
+ * O2.params: parameter accesses from the stack safety analysis). */
 #include <string.h>
 
 int counter;
@@ -26,3 +28,6 @@ int ifn(void) __attribute__((ifunc("resolver")));
 __thread int tls;
 int __attribute__((section("mysec"))) sect = 3;
 int count_calls(void) { static int n; return ++n + tls + sect + ifn(); }
+extern void consume(int *);
+int sum_loop(int n) { int s = 0; for (int i = 0; i < n; i++) s += external_fn(i); return s; }
+void pass_on(int *p, char *q) { p[1] = 0; consume(p + 2); consume((int *)q); }
