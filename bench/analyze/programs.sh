@@ -19,6 +19,7 @@
 #   WORKDIR/bc/duktape_OX.bc   duktape's command duk with the engine, duktape.c (duktape)
 #   WORKDIR/bc/lmdb_OX.bc      LMDB with its test program mtest (lmdb)
 #   WORKDIR/bc/ninja_OX.bc     the ninja build tool, C++ (ninja-build)
+#   WORKDIR/bc/leveldb_OX.bc   LevelDB with its benchmark db_bench, C++ (leveldb)
 #   WORKDIR/bc/quickjs_OX.bc   QuickJS's qjs, only when QUICKJS_SRC is set (see below)
 # PROGRAM is one of those names, LEVEL one of O0 O1 O2 O3 Os Oz; NAME_LEVEL (lua_O2) names
 # both. Without a PROGRAM all are built, without a LEVEL -O0:
@@ -66,19 +67,21 @@
 # mawk: configure runs in WORKDIR/src/mawk-*/ (config.h), and make generates scancode.c;
 # the sources are those its Makefile links into mawk. ninja: the sources its CMake build links into ninja
 # (subprocess-posix.cc, not the Windows ones), with build/browse_py.h made from
-# src/browse.py by src/inline.sh, as CMake does.
+# src/browse.py by src/inline.sh, as CMake does. leveldb: CMake configures port_config.h
+# (in WORKDIR/src/leveldb-*/bld, where nothing is built; snappy, crc32c and tcmalloc off);
+# db_bench's sources with the library's, as CMake's flags give them.
 set -eu
 usage='usage: programs.sh WORKDIR [PROGRAM|LEVEL ...]'
 work=${1:?$usage}; shift
 v=${LLVM_VERSION:-19}
 case $v in '' | *[!0-9]*) echo "programs.sh: LLVM_VERSION is a number, not '$v'" >&2; exit 2 ;; esac
-all=(lua sqlite3 bzip2 lz4 zstd tinyxml2 gzip xmlwf jsoncpp yamlcpp mawk duktape lmdb ninja)
+all=(lua sqlite3 bzip2 lz4 zstd tinyxml2 gzip xmlwf jsoncpp yamlcpp mawk duktape lmdb ninja leveldb)
 [ -z "${QUICKJS_SRC:-}" ] || all+=(quickjs)
 progs=(); levels=()
 for a in "$@"; do
   case $a in
     O[0123sz]) levels+=("$a") ;;
-    lua|sqlite3|bzip2|lz4|zstd|tinyxml2|gzip|xmlwf|jsoncpp|yamlcpp|mawk|duktape|lmdb|ninja|quickjs)
+    lua|sqlite3|bzip2|lz4|zstd|tinyxml2|gzip|xmlwf|jsoncpp|yamlcpp|mawk|duktape|lmdb|ninja|leveldb|quickjs)
       progs+=("$a") ;;
     *_O[0123sz]) progs+=("${a%_*}"); levels+=("${a##*_}") ;;
     *) echo "programs.sh: unknown program or level '$a'" >&2; echo "$usage" >&2; exit 2 ;;
@@ -88,7 +91,7 @@ done
 [ ${#levels[@]} -gt 0 ] || levels=(O0)
 for p in "${progs[@]}"; do
   case $p in
-    lua|sqlite3|bzip2|lz4|zstd|tinyxml2|gzip|xmlwf|jsoncpp|yamlcpp|mawk|duktape|lmdb|ninja) ;;
+    lua|sqlite3|bzip2|lz4|zstd|tinyxml2|gzip|xmlwf|jsoncpp|yamlcpp|mawk|duktape|lmdb|ninja|leveldb) ;;
     quickjs)
       if [ -z "${QUICKJS_SRC:-}" ] || [ ! -f "$QUICKJS_SRC/quickjs.c" ]; then
         echo "programs.sh: quickjs needs QUICKJS_SRC set to a QuickJS source tree" >&2; exit 2
@@ -276,6 +279,25 @@ for p in "${progs[@]}"; do
           src/manifest_parser.cc src/metrics.cc src/missing_deps.cc src/parser.cc \
           src/state.cc src/status.cc src/string_piece_util.cc src/util.cc src/version.cc \
           src/subprocess-posix.cc src/depfile_parser.cc src/lexer.cc
+      done ;;
+    leveldb)
+      src=$(fetch leveldb 'leveldb-1*/')
+      if [ ! -f "$src/bld/include/port/port_config.h" ]; then
+        cmake -S "$src" -B "$src/bld" -DLEVELDB_BUILD_TESTS=OFF -DLEVELDB_BUILD_BENCHMARKS=OFF \
+          -DLEVELDB_INSTALL=OFF -DHAVE_SNAPPY=0 -DHAVE_CRC32C=0 -DHAVE_TCMALLOC=0 >/dev/null
+      fi
+      for o in "${levels[@]}"; do
+        build leveldb "$o" "$src" clang++-$v -std=c++11 -fno-exceptions -DLEVELDB_PLATFORM_POSIX=1 \
+          -DLEVELDB_COMPILE_LIBRARY -Ibld/include -I. -Iinclude -- benchmarks/db_bench.cc \
+          util/histogram.cc util/testutil.cc db/builder.cc db/c.cc db/db_impl.cc db/db_iter.cc \
+          db/dbformat.cc db/dumpfile.cc db/filename.cc db/log_reader.cc db/log_writer.cc \
+          db/memtable.cc db/repair.cc db/table_cache.cc db/version_edit.cc db/version_set.cc \
+          db/write_batch.cc helpers/memenv/memenv.cc table/block.cc table/block_builder.cc \
+          table/filter_block.cc table/format.cc table/iterator.cc table/merger.cc table/table.cc \
+          table/table_builder.cc table/two_level_iterator.cc util/arena.cc util/bloom.cc \
+          util/cache.cc util/coding.cc util/comparator.cc util/crc32c.cc util/env.cc \
+          util/env_posix.cc util/filter_policy.cc util/hash.cc util/logging.cc util/options.cc \
+          util/status.cc
       done ;;
     quickjs)
       src=$(cd "$QUICKJS_SRC" && pwd)

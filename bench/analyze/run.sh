@@ -4,7 +4,7 @@
 #
 # PROGRAM is NAME_LEVEL (lua_O0, zstd_O2, ...; default: bzip2_O0 gzip_O0 tinyxml2_O0
 # jsoncpp_O0 yamlcpp_O0 xmlwf_O0 lua_O0 lz4_O0 zstd_O0 mawk_O0 duktape_O0 lmdb_O0 ninja_O0
-# sqlite3_O0, and quickjs_O0 when
+# leveldb_O0 sqlite3_O0, and quickjs_O0 when
 # QUICKJS_SRC is set): the bitcode
 # bench/analyze/programs.sh builds into WORKDIR/bc (it is run first when one is missing).
 # For each program, in the same run:
@@ -44,7 +44,7 @@ work=${1:?usage: run.sh WORKDIR [PROGRAM...]}; shift
 progs=("$@")
 if [ ${#progs[@]} = 0 ]; then
   progs=(bzip2_O0 gzip_O0 tinyxml2_O0 jsoncpp_O0 yamlcpp_O0 xmlwf_O0 lua_O0 lz4_O0 zstd_O0 mawk_O0
-    duktape_O0 lmdb_O0 ninja_O0 sqlite3_O0)
+    duktape_O0 lmdb_O0 ninja_O0 leveldb_O0 sqlite3_O0)
   [ -z "${QUICKJS_SRC:-}" ] || progs+=(quickjs_O0)
 fi
 here=$(cd "$(dirname "$0")" && pwd)
