@@ -273,7 +273,8 @@ static void write_memprof(Em *em, Sym s) {
 }
 
 /* `, params: ((param: N, offset: [A, B], calls: ((callee: ^N, param: N, offset: [A,
- * B]), ...)), ...)` of a function summary, by the indexes of its accesses and calls. */
+ * B]), ...)), ...)` of a function summary, by the indexes of its accesses and calls
+ * (the calls sorted by access and call index, walked once). */
 static void write_params(Em *em, Sym s) {
     EmFacts *f = em->f;
     StrBuf *out = em->out;
@@ -281,47 +282,44 @@ static void write_params(Em *em, Sym s) {
     size_t np = em_rows_sorted(em, REL_gv_summary_param, 0, s, 1, &pr);
     if (!np)
         return;
-    const uint32_t *cr;
-    size_t nc = em_find(f, REL_gv_summary_param_call, 0, s, &cr);
+    KeyRow *cr;
+    size_t nc = keyed_rows(em, REL_gv_summary_param_call, s, 2, &cr);
+    size_t at = 0;
     sb_adds(out, ", params: (");
-    for (size_t i = 0; i < np; i++) {
+    for (size_t i = 0; i < np && !em->oom; i++) {
         int64_t pidx = (int64_t)em_cell(f, REL_gv_summary_param, pr[i], 1);
         if (pidx != (int64_t)i) {
             em_error(em, "summary %s: relation gv_summary_param has no row for index %zu",
                      em_str(f, s), i);
-            return;
+            break;
         }
         sb_addf(out, "%s(param: %llu, offset: [%lld, %lld]", i ? ", " : "",
                 (unsigned long long)em_cell(f, REL_gv_summary_param, pr[i], 2),
                 (long long)em_cell(f, REL_gv_summary_param, pr[i], 3),
                 (long long)em_cell(f, REL_gv_summary_param, pr[i], 4));
-        size_t ncalls = 0;
-        for (size_t c = 0; c < nc; c++)
-            ncalls += (int64_t)em_cell(f, REL_gv_summary_param_call, cr[c], 1) == pidx;
-        for (size_t want = 0; want < ncalls; want++) {
-            bool found = false;
-            for (size_t c = 0; c < nc && !found; c++) {
-                if ((int64_t)em_cell(f, REL_gv_summary_param_call, cr[c], 1) != pidx ||
-                    em_cell(f, REL_gv_summary_param_call, cr[c], 2) != (uint64_t)want)
-                    continue;
-                sb_adds(out, want ? ", (callee: " : ", calls: ((callee: ");
-                add_slot(em, (Sym)em_cell(f, REL_gv_summary_param_call, cr[c], 3));
-                sb_addf(out, ", param: %llu, offset: [%lld, %lld])",
-                        (unsigned long long)em_cell(f, REL_gv_summary_param_call, cr[c], 4),
-                        (long long)em_cell(f, REL_gv_summary_param_call, cr[c], 5),
-                        (long long)em_cell(f, REL_gv_summary_param_call, cr[c], 6));
-                found = true;
-            }
-            if (!found) {
-                em_error(em, "summary %s: relation gv_summary_param_call has no row for call %zu "
-                             "of parameter access %lld",
+        while (at < nc && (int64_t)cr[at].k[0] < pidx) /* (calls of no access: ignored) */
+            at++;
+        size_t want = 0;
+        for (; at < nc && (int64_t)cr[at].k[0] == pidx; at++, want++) {
+            if (cr[at].k[1] != (uint64_t)want) {
+                em_error(em, "summary %s: relation gv_summary_param_call has no row for call "
+                             "%zu of parameter access %lld",
                          em_str(f, s), want, (long long)pidx);
+                mem_free(cr);
                 return;
             }
+            uint32_t r = cr[at].row;
+            sb_adds(out, want ? ", (callee: " : ", calls: ((callee: ");
+            add_slot(em, (Sym)em_cell(f, REL_gv_summary_param_call, r, 3));
+            sb_addf(out, ", param: %llu, offset: [%lld, %lld])",
+                    (unsigned long long)em_cell(f, REL_gv_summary_param_call, r, 4),
+                    (long long)em_cell(f, REL_gv_summary_param_call, r, 5),
+                    (long long)em_cell(f, REL_gv_summary_param_call, r, 6));
         }
-        sb_adds(out, ncalls ? "))" : ")");
+        sb_adds(out, want ? "))" : ")");
     }
     sb_addc(out, ')');
+    mem_free(cr);
 }
 
 static void write_summary(Em *em, Sym s) {
