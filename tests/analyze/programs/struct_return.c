@@ -1,5 +1,5 @@
-/* structs of pointers returned by value (in registers: the parts of an aggregate
- * value are one) and passed by value */
+/* structs of pointers returned by value (in registers: an aggregate value, each of
+ * whose parts holds its own) and passed by value */
 #include "markers.h"
 
 struct pair {
