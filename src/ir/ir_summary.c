@@ -13,8 +13,8 @@
  * Module records read: GLOBALVAR (7), FUNCTION (8), ALIAS (14), IFUNC (18) (value ids and
  * names: [strtab offset, size, ...]), VSTOFFSET (13), HASH (17).
  * Record layouts read and written (LLVMBitCodes.h, summary version 10 as LLVM 19 writes
- * it, and 9, LLVM 14's, read the same way; value ids count the module's GLOBALVAR, FUNCTION, ALIAS and IFUNC records in
- * order, their names in the string table):
+ * it, and 9, LLVM 14's, read the same way; value ids count the module's GLOBALVAR,
+ * FUNCTION, ALIAS and IFUNC records in order, their names in the string table):
  *   FS_PERMODULE (1), _PROFILE (2), _RELBF (19): [vid, flags, insts, fflags, nrefs, nro,
  *     nwo, refs (nrefs vids: plain, then nro readonly, then nwo writeonly), calls (vid,
  *     or vid and hotness | tail << 3, or vid and relbf | tail << 28)]

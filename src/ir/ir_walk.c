@@ -429,7 +429,8 @@ static void walk_function(IrCtx *c, LLVMValueRef f) {
         /* predecessors in use-list order, as llvm-dis prints them (irlog emit needs
          * the order to rebuild the use list) */
         int64_t pindex = 0, upos = 0;
-        for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(b)); u; u = LLVMGetNextUse(u), upos++) {
+        for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(b)); u;
+             u = LLVMGetNextUse(u), upos++) {
             LLVMValueRef user = LLVMGetUser(u);
             if (LLVMIsATerminatorInst(user))
                 emit_block_predecessor_list(o, bid, pindex++,
