@@ -1,7 +1,8 @@
 /*
  * emit_summary.c — the module summary index (rel/summary.def) as llvm-dis writes it:
- * `^N = module: ...`, `^N = gv: ...`, `^N = typeidCompatibleVTable: ...`, `^N = flags:
- * N`, `^N = blockcount: N`, one line each, in slot order, after the metadata
+ * `^N = module: ...`, `^N = gv: ...`, `^N = typeid: ...`, `^N = typeidCompatibleVTable:
+ * ...`, `^N = flags: N`, `^N = blockcount: N`, one line each, in slot order, after the
+ * metadata
  * (docs/emit.md, "Module summary indexes").
  *
  * Strings (the module's path, names) are written quoted with `\XX` escapes, which
@@ -73,6 +74,21 @@ static const char *const VCALL_KINDS[] = {"typeTestAssumeVCalls", "typeCheckedLo
                                           "typeTestAssumeConstVCalls",
                                           "typeCheckedLoadConstVCalls"};
 
+/* The typeid entry whose GUID is guid, or EM_NONE (llvm-dis names a type id by its
+ * typeid entry, `^N`, when the index has one). */
+static Sym typeid_entry(Em *em, uint64_t guid) {
+    EmFacts *f = em->f;
+    const uint32_t *rows;
+    size_t n = em_find(f, REL_summary_entry_guid, 1, guid, &rows);
+    for (size_t i = 0; i < n; i++) {
+        Sym e = (Sym)em_cell(f, REL_summary_entry_guid, rows[i], 0);
+        Sym k = em_opt_sym(em, REL_summary_entry_kind, e, 1);
+        if (k != EM_NONE && !strcmp(em_str(f, k), "typeid"))
+            return e;
+    }
+    return EM_NONE;
+}
+
 /* `, typeIdInfo: (typeTests: (...), <kind>: (...), ...)` of a function summary: its type
  * tests, then its virtual calls, kind by kind, in the order of their indexes. */
 static void write_type_id_info(Em *em, Sym s) {
@@ -87,9 +103,16 @@ static void write_type_id_info(Em *em, Sym s) {
     bool first = true;
     if (ntt) {
         sb_adds(out, "typeTests: (");
-        for (size_t i = 0; i < ntt; i++)
-            sb_addf(out, "%s%llu", i ? ", " : "",
-                    (unsigned long long)em_cell(f, REL_gv_summary_type_test, tt[i], 2));
+        for (size_t i = 0; i < ntt; i++) {
+            uint64_t guid = em_cell(f, REL_gv_summary_type_test, tt[i], 2);
+            Sym tid = typeid_entry(em, guid);
+            if (i)
+                sb_adds(out, ", ");
+            if (tid != EM_NONE)
+                add_slot(em, tid);
+            else
+                sb_addf(out, "%llu", (unsigned long long)guid);
+        }
         sb_addc(out, ')');
         first = false;
     }
@@ -120,8 +143,14 @@ static void write_type_id_info(Em *em, Sym s) {
             sb_adds(out, ", ");
         }
         bool cnst = kind >= 2;
-        sb_addf(out, "%svFuncId: (guid: %llu, offset: %llu)", cnst ? "(" : "",
-                (unsigned long long)em_cell(f, REL_gv_summary_vcall, vc[i], 3),
+        uint64_t guid = em_cell(f, REL_gv_summary_vcall, vc[i], 3);
+        Sym tid = typeid_entry(em, guid);
+        sb_addf(out, "%svFuncId: (", cnst ? "(" : "");
+        if (tid != EM_NONE)
+            add_slot(em, tid);
+        else
+            sb_addf(out, "guid: %llu", (unsigned long long)guid);
+        sb_addf(out, ", offset: %llu)",
                 (unsigned long long)em_cell(f, REL_gv_summary_vcall, vc[i], 4));
         if (!cnst)
             continue;
@@ -434,6 +463,120 @@ static void write_summary(Em *em, Sym s) {
     sb_addc(out, ')');
 }
 
+static const char *const TTRES_KINDS[] = {"unsat", "byteArray", "inline", "single", "allOnes",
+                                          "unknown", NULL};
+static const char *const WPD_KINDS[] = {"indir", "singleImpl", "branchFunnel", NULL};
+static const char *const BYARG_KINDS[] = {"indir", "uniformRetVal", "uniqueRetVal",
+                                          "virtualConstProp", NULL};
+
+/* The symbol in column col of row r of rel, which must be one of names (else an error). */
+static const char *known_name(Em *em, IrRel rel, uint32_t r, int col, const char *const *names) {
+    const char *k = em_str(em->f, (Sym)em_cell(em->f, rel, r, col));
+    for (int i = 0; names[i]; i++)
+        if (!strcmp(names[i], k))
+            return k;
+    em_error(em, "relation %s has the unknown kind `%s`", facts_rels[rel].name, k);
+    return names[0];
+}
+
+/* `summary: (typeTestRes: (...), wpdResolutions: ((offset: N, wpdRes: (kind: K,
+ * singleImplName: "S", resByArg: (args: (...), byArg: (...), ...))), ...))` of a typeid
+ * entry, with the fields llvm-dis prints (docs/relations.md). */
+static void write_typeid(Em *em, Sym e) {
+    EmFacts *f = em->f;
+    StrBuf *out = em->out;
+    const uint32_t *tr;
+    if (em_find(f, REL_summary_typeid_test_res, 0, e, &tr) != 1) {
+        em_error(em, "summary entry %s: relation summary_typeid_test_res has not one row for "
+                     "the typeid entry",
+                 em_str(f, e));
+        return;
+    }
+    sb_addf(out, "summary: (typeTestRes: (kind: %s, sizeM1BitWidth: %llu",
+            known_name(em, REL_summary_typeid_test_res, tr[0], 1, TTRES_KINDS),
+            (unsigned long long)em_cell(f, REL_summary_typeid_test_res, tr[0], 2));
+    static const char *const opt[] = {"alignLog2", "sizeM1", "bitMask", "inlineBits"};
+    for (int i = 0; i < 4; i++) {
+        uint64_t v = em_cell(f, REL_summary_typeid_test_res, tr[0], 3 + i);
+        if (v)
+            sb_addf(out, ", %s: %llu", opt[i], (unsigned long long)v);
+    }
+    sb_addc(out, ')');
+    uint32_t *wr;
+    size_t nw = em_rows_sorted(em, REL_summary_typeid_wpd, 0, e, 1, &wr);
+    KeyRow *br = NULL, *ar = NULL;
+    size_t nb = keyed_rows(em, REL_summary_typeid_wpd_by_arg, e, 2, &br);
+    size_t na = keyed_rows(em, REL_summary_typeid_wpd_arg, e, 3, &ar);
+    size_t bat = 0, aat = 0;
+    for (size_t i = 0; i < nw && !em->oom; i++) {
+        const char *k = known_name(em, REL_summary_typeid_wpd, wr[i], 3, WPD_KINDS);
+        sb_addf(out, "%s(offset: %llu, wpdRes: (kind: %s", i ? ", " : ", wpdResolutions: (",
+                (unsigned long long)em_cell(f, REL_summary_typeid_wpd, wr[i], 2), k);
+        if (!strcmp(k, "singleImpl")) {
+            const uint32_t *sr;
+            size_t ns = em_find(f, REL_summary_typeid_wpd_single_impl, 0, e, &sr);
+            const char *name = "";
+            size_t len = 0;
+            for (size_t j = 0; j < ns; j++)
+                if (em_cell(f, REL_summary_typeid_wpd_single_impl, sr[j], 1) == (uint64_t)i) {
+                    Sym n = (Sym)em_cell(f, REL_summary_typeid_wpd_single_impl, sr[j], 2);
+                    name = em_str(f, n);
+                    len = em_len(f, n);
+                }
+            sb_adds(out, ", singleImplName: ");
+            em_add_quoted(out, name, len);
+        }
+        while (bat < nb && br[bat].k[0] < (uint64_t)i) /* (of no resolution: ignored) */
+            bat++;
+        for (uint64_t want = 0; bat < nb && br[bat].k[0] == (uint64_t)i; bat++, want++) {
+            uint32_t r = br[bat].row;
+            if (br[bat].k[1] != want) {
+                em_error(em, "summary entry %s: relation summary_typeid_wpd_by_arg has no row "
+                             "for index %llu of resolution %zu",
+                         em_str(f, e), (unsigned long long)want, i);
+                break;
+            }
+            sb_adds(out, want ? ", args: (" : ", resByArg: (args: (");
+            while (aat < na && (ar[aat].k[0] < (uint64_t)i ||
+                                (ar[aat].k[0] == (uint64_t)i && ar[aat].k[1] < want)))
+                aat++;
+            uint64_t nargs = 0;
+            for (; aat < na && ar[aat].k[0] == (uint64_t)i && ar[aat].k[1] == want;
+                 aat++, nargs++) {
+                if (ar[aat].k[2] != nargs) {
+                    em_error(em, "summary entry %s: relation summary_typeid_wpd_arg has no row "
+                                 "for argument %llu of resByArg %llu of resolution %zu",
+                             em_str(f, e), (unsigned long long)nargs, (unsigned long long)want,
+                             i);
+                    break;
+                }
+                sb_addf(out, "%s%llu", nargs ? ", " : "",
+                        (unsigned long long)em_cell(f, REL_summary_typeid_wpd_arg, ar[aat].row,
+                                                    4));
+            }
+            const char *bk = known_name(em, REL_summary_typeid_wpd_by_arg, r, 3, BYARG_KINDS);
+            sb_addf(out, "), byArg: (kind: %s", bk);
+            if (!strcmp(bk, "uniformRetVal") || !strcmp(bk, "uniqueRetVal"))
+                sb_addf(out, ", info: %llu",
+                        (unsigned long long)em_cell(f, REL_summary_typeid_wpd_by_arg, r, 4));
+            uint64_t byte = em_cell(f, REL_summary_typeid_wpd_by_arg, r, 5);
+            uint64_t bit = em_cell(f, REL_summary_typeid_wpd_by_arg, r, 6);
+            if (byte || bit)
+                sb_addf(out, ", byte: %llu, bit: %llu", (unsigned long long)byte,
+                        (unsigned long long)bit);
+            sb_addc(out, ')');
+            if (bat + 1 == nb || br[bat + 1].k[0] != (uint64_t)i)
+                sb_addc(out, ')');
+        }
+        sb_adds(out, "))");
+    }
+    if (nw)
+        sb_addc(out, ')');
+    sb_addc(out, ')');
+    mem_free(br);
+    mem_free(ar);
+}
+
 static void add_guid_comment(Em *em, Sym e) {
     uint64_t guid;
     if (em_get(em->f, REL_summary_entry_guid, e, 1, &guid))
@@ -482,6 +625,14 @@ static void write_entry(Em *em, Sym e, const char *kind, uint64_t slot) {
         sb_addc(out, ')');
         if (name != EM_NONE)
             add_guid_comment(em, e);
+        sb_addc(out, '\n');
+    } else if (!strcmp(kind, "typeid")) {
+        sb_adds(out, "typeid: (name: ");
+        add_need_quoted(em, REL_summary_entry_name, e);
+        sb_adds(out, ", ");
+        write_typeid(em, e);
+        sb_addc(out, ')');
+        add_guid_comment(em, e);
         sb_addc(out, '\n');
     } else if (!strcmp(kind, "typeidCompatibleVTable")) {
         sb_adds(out, "typeidCompatibleVTable: (name: ");

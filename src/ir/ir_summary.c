@@ -41,6 +41,9 @@
  * returnDoesNotAlias, noInline, alwaysInline, noUnwind, mayThrow, hasUnknownCall,
  * mustBeUnreachable (bits 0-9); varflags: readonly, writeonly, constant (bits 0-2),
  * vcall_visibility (bits 3-4).
+ * Text: the `typeid` entries too (typeTestRes, wpdResolutions and their resByArg), which
+ * LLVM writes into combined indexes only (FS_TYPE_ID, 21): neither read from bitcode nor
+ * written into it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,6 +149,12 @@ void ir_summary_release(IrSummary *s) {
         sum_release(&s->sums.v[i]);
     for (size_t i = 0; i < s->tids.len; i++)
         vec_release(&s->tids.v[i].vts);
+    for (size_t i = 0; i < s->typeids.len; i++) {
+        vec_release(&s->typeids.v[i].wpds);
+        vec_release(&s->typeids.v[i].byargs);
+        vec_release(&s->typeids.v[i].args);
+    }
+    vec_release(&s->typeids);
     vec_release(&s->gvs);
     vec_release(&s->sums);
     vec_release(&s->tids);
@@ -1042,10 +1051,19 @@ Status ir_summary_from_bitcode(IrSummary *s, const void *bc, size_t size, const 
 
 /* ---- text → IrSummary ------------------------------------------------------------------ */
 
+/* A type test or virtual call of a summary that names a typeid entry `^N` (its GUID is
+ * that entry's, once every line is read). */
+typedef struct TidRef {
+    uint32_t sum, index, slot; /* index into type_tests, or into vcalls when vcall */
+    bool vcall;
+} TidRef;
+typedef Vec(TidRef) TidRefVec;
+
 typedef struct Tx {
     const char *p, *e;
     IrSummary *s;
     bool bad;
+    TidRefVec *tidrefs;
 } Tx;
 
 static void tx_ws(Tx *t) {
@@ -1236,19 +1254,22 @@ static const char *const VCALL_KINDS[] = {"typeTestAssumeVCalls", "typeCheckedLo
                                           "typeTestAssumeConstVCalls",
                                           "typeCheckedLoadConstVCalls", NULL};
 
-/* `vFuncId: (guid: G, offset: O)` (a `^N` typeid: only in combined indexes) */
-static void tx_vfunc_id(Tx *t, SumVCall *c) {
+/* `vFuncId: (guid: G, offset: O)` or `vFuncId: (^N, offset: O)`, naming a typeid entry,
+ * for virtual call index of the summary being read */
+static Status tx_vfunc_id(Tx *t, SumVCall *c, size_t index) {
     tx_key(t, "vFuncId");
     tx_char(t, '(');
     if (tx_peek(t, '^')) {
-        UNSUPPORTED(t->s, "a virtual call naming a typeid entry (a combined index)");
-        t->bad = true;
-        return;
+        TidRef r = {(uint32_t)t->s->sums.len, (uint32_t)index, tx_slot(t), true};
+        if (vec_push(t->tidrefs, r) != OK)
+            return E_NOMEM;
+    } else {
+        c->guid = tx_keyed_uint(t, "guid");
     }
-    c->guid = tx_keyed_uint(t, "guid");
     tx_char(t, ',');
     c->offset = tx_keyed_uint(t, "offset");
     tx_char(t, ')');
+    return OK;
 }
 
 /* `(typeTests: (G, ...), typeTestAssumeVCalls: (vFuncId: (...), ...), ...,
@@ -1263,12 +1284,15 @@ static Status tx_type_id_info(Tx *t, SumSummary *m) {
         tx_char(t, '(');
         if (!strcmp(key, "typeTests")) {
             do {
-                if (tx_peek(t, '^')) {
-                    UNSUPPORTED(t->s, "a type test naming a typeid entry (a combined index)");
-                    t->bad = true;
-                    return OK;
+                if (tx_peek(t, '^')) { /* a typeid entry's: its GUID once it is read */
+                    TidRef r = {(uint32_t)t->s->sums.len, (uint32_t)m->type_tests.len,
+                                tx_slot(t), false};
+                    st = vec_push(t->tidrefs, r);
+                    if (st == OK)
+                        st = vec_push(&m->type_tests, 0);
+                } else {
+                    st = vec_push(&m->type_tests, tx_uint(t));
                 }
-                st = vec_push(&m->type_tests, tx_uint(t));
             } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
         } else {
             int k = name_index(VCALL_KINDS, key);
@@ -1280,8 +1304,8 @@ static Status tx_type_id_info(Tx *t, SumSummary *m) {
                 SumVCall c = {(SumVCallKind)k, 0, 0, m->vargs.len, 0};
                 if (k >= SUM_TT_ASSUME_CONST_VCALLS) {
                     tx_char(t, '(');
-                    tx_vfunc_id(t, &c);
-                    if (tx_peek(t, ',')) {
+                    st = tx_vfunc_id(t, &c, m->vcalls.len);
+                    if (st == OK && tx_peek(t, ',')) {
                         tx_char(t, ',');
                         tx_key(t, "args");
                         tx_char(t, '(');
@@ -1293,7 +1317,7 @@ static Status tx_type_id_info(Tx *t, SumSummary *m) {
                     }
                     tx_char(t, ')');
                 } else {
-                    tx_vfunc_id(t, &c);
+                    st = tx_vfunc_id(t, &c, m->vcalls.len);
                 }
                 if (st == OK)
                     st = vec_push(&m->vcalls, c);
@@ -1599,6 +1623,132 @@ static Status tx_summary(Tx *t, uint32_t gv_slot) {
     return st;
 }
 
+static const char *const TTRES_KINDS[] = {"unsat", "byteArray", "inline", "single", "allOnes",
+                                          "unknown", NULL};
+static const char *const WPD_KINDS[] = {"indir", "singleImpl", "branchFunnel", NULL};
+static const char *const BYARG_KINDS[] = {"indir", "uniformRetVal", "uniqueRetVal",
+                                          "virtualConstProp", NULL};
+
+/* `resByArg: (args: (A, ...), byArg: (kind: K[, info: N][, byte: N][, bit: N]), ...)` of
+ * a wpdRes (the key read) */
+static Status tx_res_by_arg(Tx *t, SumTid *ti, SumWpd *w) {
+    Status st = OK;
+    tx_char(t, '(');
+    w->first_byarg = ti->byargs.len;
+    do {
+        SumByArg b = {ti->args.len, 0, 0, 0, 0, 0};
+        tx_key(t, "args");
+        tx_char(t, '(');
+        do {
+            st = vec_push(&ti->args, tx_uint(t));
+            b.nargs++;
+        } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+        tx_char(t, ')');
+        tx_char(t, ',');
+        tx_key(t, "byArg");
+        tx_char(t, '(');
+        b.kind = (uint8_t)tx_keyed_name(t, "kind", BYARG_KINDS);
+        while (st == OK && !t->bad && tx_peek(t, ',')) {
+            tx_char(t, ',');
+            char key[16];
+            tx_ident(t, key, sizeof key);
+            tx_char(t, ':');
+            uint64_t v = tx_uint(t);
+            if (!strcmp(key, "info"))
+                b.info = v;
+            else if (!strcmp(key, "byte") && v <= UINT32_MAX)
+                b.byte = (uint32_t)v;
+            else if (!strcmp(key, "bit") && v <= UINT32_MAX)
+                b.bit = (uint32_t)v;
+            else
+                t->bad = true;
+        }
+        tx_char(t, ')');
+        if (st == OK)
+            st = vec_push(&ti->byargs, b);
+        w->nbyargs++;
+    } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+    tx_char(t, ')');
+    return st;
+}
+
+/* `(name: "N", summary: (typeTestRes: (kind: K, sizeM1BitWidth: N[, alignLog2: N][,
+ * sizeM1: N][, bitMask: N][, inlineBits: N])[, wpdResolutions: ((offset: N, wpdRes:
+ * (kind: K[, singleImplName: "S"][, resByArg: (...)])), ...)]))` of a typeid entry */
+static Status tx_typeid(Tx *t, SumTid *ti) {
+    Status st = OK;
+    tx_char(t, '(');
+    tx_key(t, "name");
+    ti->name = tx_string(t, &ti->name_len);
+    tx_char(t, ',');
+    tx_key(t, "summary");
+    tx_char(t, '(');
+    tx_key(t, "typeTestRes");
+    tx_char(t, '(');
+    ti->kind = (uint8_t)tx_keyed_name(t, "kind", TTRES_KINDS);
+    tx_char(t, ',');
+    ti->size_m1_bit_width = tx_keyed_uint(t, "sizeM1BitWidth");
+    if (ti->size_m1_bit_width > UINT32_MAX)
+        t->bad = true;
+    while (!t->bad && tx_peek(t, ',')) {
+        tx_char(t, ',');
+        char key[16];
+        tx_ident(t, key, sizeof key);
+        tx_char(t, ':');
+        uint64_t v = tx_uint(t);
+        if (!strcmp(key, "alignLog2"))
+            ti->align_log2 = v;
+        else if (!strcmp(key, "sizeM1"))
+            ti->size_m1 = v;
+        else if (!strcmp(key, "bitMask") && v <= 255)
+            ti->bit_mask = v;
+        else if (!strcmp(key, "inlineBits"))
+            ti->inline_bits = v;
+        else
+            t->bad = true;
+    }
+    tx_char(t, ')');
+    if (tx_peek(t, ',')) {
+        tx_char(t, ',');
+        tx_key(t, "wpdResolutions");
+        tx_char(t, '(');
+        do {
+            SumWpd w = {0, 0, NULL, 0, ti->byargs.len, 0};
+            tx_char(t, '(');
+            w.offset = tx_keyed_uint(t, "offset");
+            tx_char(t, ',');
+            tx_key(t, "wpdRes");
+            tx_char(t, '(');
+            w.kind = (uint8_t)tx_keyed_name(t, "kind", WPD_KINDS);
+            while (st == OK && !t->bad && tx_peek(t, ',')) {
+                tx_char(t, ',');
+                char key[24];
+                tx_ident(t, key, sizeof key);
+                tx_char(t, ':');
+                if (!strcmp(key, "singleImplName")) {
+                    w.impl = tx_string(t, &w.impl_len);
+                    if (!w.impl && !t->bad)
+                        st = E_NOMEM;
+                } else if (!strcmp(key, "resByArg")) {
+                    st = tx_res_by_arg(t, ti, &w);
+                } else {
+                    t->bad = true;
+                }
+            }
+            tx_char(t, ')');
+            tx_char(t, ')');
+            if (st == OK)
+                st = vec_push(&ti->wpds, w);
+        } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+        tx_char(t, ')');
+    }
+    tx_char(t, ')');
+    tx_char(t, ')');
+    if (st == OK && !ti->name && !t->bad)
+        st = E_NOMEM;
+    return st;
+}
+
 /* Slots of the text → gv index (or UINT32_MAX), for the references between entries. */
 
 static Status set_slot(U32Vec *map, uint32_t slot, uint32_t val) {
@@ -1609,7 +1759,8 @@ static Status set_slot(U32Vec *map, uint32_t slot, uint32_t val) {
     return OK;
 }
 
-static Status tx_entry(Tx *t, U32Vec *gvmap, uint32_t *module_slot, bool *module_seen) {
+static Status tx_entry(Tx *t, U32Vec *gvmap, U32Vec *tidmap, uint32_t *module_slot,
+                       bool *module_seen) {
     IrSummary *s = t->s;
     uint32_t slot = tx_slot(t);
     tx_char(t, '=');
@@ -1720,7 +1871,19 @@ static Status tx_entry(Tx *t, U32Vec *gvmap, uint32_t *module_slot, bool *module
     } else if (!strcmp(kind, "blockcount")) {
         s->blockcount = tx_uint(t);
     } else if (!strcmp(kind, "typeid")) {
-        UNSUPPORTED(s, "a typeid entry (type test and devirtualisation resolutions)");
+        SumTid ti;
+        memset(&ti, 0, sizeof ti);
+        Status st = tx_typeid(t, &ti);
+        if (st == OK)
+            st = vec_push(&s->typeids, ti);
+        if (st == OK)
+            st = set_slot(tidmap, slot, (uint32_t)(s->typeids.len - 1));
+        else {
+            vec_release(&ti.wpds);
+            vec_release(&ti.byargs);
+            vec_release(&ti.args);
+        }
+        return st;
     } else {
         UNSUPPORTED(s, "a summary entry of kind `%s`", kind);
     }
@@ -1737,7 +1900,8 @@ static uint32_t resolve(IrSummary *s, const U32Vec *gvmap, uint32_t slot) {
 }
 
 Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
-    U32Vec gvmap = {0};
+    U32Vec gvmap = {0}, tidmap = {0};
+    TidRefVec tidrefs = {0};
     Status st = OK;
     uint32_t module_slot = 0;
     bool module_seen = false;
@@ -1748,9 +1912,9 @@ Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
             end++;
         if (text[i] == '^') {
             s->present = true;
-            Tx t = {text + i, text + end, s, false};
+            Tx t = {text + i, text + end, s, false, &tidrefs};
             if (!s->unsupported[0]) {
-                st = tx_entry(&t, &gvmap, &module_slot, &module_seen);
+                st = tx_entry(&t, &gvmap, &tidmap, &module_slot, &module_seen);
                 if (!t.bad) { /* the rest of the line: a `; guid = N` comment */
                     tx_ws(&t);
                     if (t.p < t.e && *t.p != ';')
@@ -1790,8 +1954,27 @@ Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
         for (size_t i = 0; i < s->tids.len; i++)
             for (size_t k = 0; k < s->tids.v[i].vts.len; k++)
                 s->tids.v[i].vts.v[k].gv = resolve(s, &gvmap, s->tids.v[i].vts.v[k].gv);
+        /* type tests and virtual calls naming a typeid entry: its GUID */
+        for (size_t i = 0; i < tidrefs.len; i++) {
+            const TidRef *r = &tidrefs.v[i];
+            uint32_t k = r->slot < tidmap.len ? tidmap.v[r->slot] : UINT32_MAX;
+            if (k == UINT32_MAX || r->sum >= s->sums.len) {
+                UNSUPPORTED(s, "a type test or virtual call naming ^%u, which is no typeid entry",
+                            r->slot);
+                break;
+            }
+            const SumTid *ti = &s->typeids.v[k];
+            uint64_t guid = ir_summary_guid(ti->name, ti->name_len);
+            SumSummary *m = &s->sums.v[r->sum];
+            if (r->vcall && r->index < m->vcalls.len)
+                m->vcalls.v[r->index].guid = guid;
+            else if (!r->vcall && r->index < m->type_tests.len)
+                m->type_tests.v[r->index] = guid;
+        }
     }
     vec_release(&gvmap);
+    vec_release(&tidmap);
+    vec_release(&tidrefs);
     return st != OK ? st : s->arena.oom ? E_NOMEM : OK;
 }
 
@@ -1828,6 +2011,49 @@ typedef struct NameIx {
 static int cmp_nameix(const void *a, const void *b) {
     const NameIx *x = a, *y = b;
     return cmp_bytes(x->name, x->len, y->name, y->len);
+}
+
+static int cmp_wpd(const void *a, const void *b) {
+    uint64_t x = ((const SumWpd *)a)->offset, y = ((const SumWpd *)b)->offset;
+    return x < y ? -1 : x > y;
+}
+
+/* the constant arguments of two resolutions by argument, compared as std::vector does */
+static int cmp_args(const SumTid *t, const SumByArg *a, const SumByArg *b) {
+    for (size_t i = 0; i < a->nargs && i < b->nargs; i++) {
+        uint64_t x = t->args.v[a->first_arg + i], y = t->args.v[b->first_arg + i];
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    return a->nargs < b->nargs ? -1 : a->nargs > b->nargs;
+}
+
+/* A typeid entry's resolutions in the order of LLVM's maps: by offset, and each one's
+ * resolutions by argument by their arguments (insertion sort: lists of a few). */
+static void sort_typeid(IrSummary *s, SumTid *t) {
+    if (t->wpds.len)
+        qsort(t->wpds.v, t->wpds.len, sizeof *t->wpds.v, cmp_wpd);
+    for (size_t i = 0; i < t->wpds.len; i++) {
+        const SumWpd *w = &t->wpds.v[i];
+        if (i && w->offset == w[-1].offset)
+            UNSUPPORTED(s, "two wpdResolutions of one offset in a typeid entry");
+        SumByArg *b = t->byargs.v + w->first_byarg;
+        for (size_t k = 1; k < w->nbyargs; k++) {
+            SumByArg x = b[k];
+            size_t j = k;
+            for (; j > 0 && cmp_args(t, &b[j - 1], &x) > 0; j--)
+                b[j] = b[j - 1];
+            b[j] = x;
+        }
+        for (size_t k = 1; k < w->nbyargs; k++)
+            if (!cmp_args(t, &b[k - 1], &b[k]))
+                UNSUPPORTED(s, "two resByArg entries of one argument list in a typeid entry");
+    }
+}
+
+static int cmp_typeid(const void *a, const void *b) {
+    uint64_t x = ((const SumTid *)a)->guid, y = ((const SumTid *)b)->guid;
+    return x < y ? -1 : x > y;
 }
 
 static int cmp_tid(const void *a, const void *b) {
@@ -1951,9 +2177,20 @@ Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
         for (size_t k = 0; k < s->tids.v[i].vts.len; k++)
             s->tids.v[i].vts.v[k].gv = remap.v[s->tids.v[i].vts.v[k].gv];
     vec_release(&remap);
+    uint32_t next = (uint32_t)s->gvs.len + 1;
+    /* typeid entries, by GUID (LLVM's TypeIdMap), after the gv entries */
+    for (size_t i = 0; i < s->typeids.len; i++)
+        s->typeids.v[i].guid = ir_summary_guid(s->typeids.v[i].name, s->typeids.v[i].name_len);
+    if (s->typeids.len)
+        qsort(s->typeids.v, s->typeids.len, sizeof *s->typeids.v, cmp_typeid);
+    for (size_t i = 0; i < s->typeids.len; i++) {
+        if (i && s->typeids.v[i].guid == s->typeids.v[i - 1].guid)
+            UNSUPPORTED(s, "two typeid entries with one GUID");
+        s->typeids.v[i].slot = next++;
+        sort_typeid(s, &s->typeids.v[i]);
+    }
     if (s->tids.len)
         qsort(s->tids.v, s->tids.len, sizeof *s->tids.v, cmp_tid);
-    uint32_t next = (uint32_t)s->gvs.len + 1;
     for (size_t i = 0; i < s->tids.len; i++) {
         SumTypeId *t = &s->tids.v[i];
         if (i && !cmp_tid(t, t - 1))

@@ -12,8 +12,9 @@
  * read from bitcode (the GLOBALVAL_SUMMARY_BLOCK, id 20, or
  * FULL_LTO_GLOBALVAL_SUMMARY_BLOCK, 24, inside the MODULE_BLOCK, and the module's
  * MODULE_CODE_HASH) or from the `^N = ...` lines of LLVM assembly, and written into
- * bitcode that LLVM's C API wrote without it. What is not represented (combined indexes,
- * typeid entries, CFI function lists, other summary versions) sets
+ * bitcode that LLVM's C API wrote without it. The `typeid` entries of text are read (and
+ * not written into bitcode: LLVM's per-module writer has no record for them). What is not
+ * represented (combined indexes, CFI function lists, other summary versions) sets
  * `unsupported` to a phrase naming the construct; such an index is never half read.
  */
 #ifndef IRLOG_IR_SUMMARY_H
@@ -129,6 +130,36 @@ typedef struct SumTypeId {
     Vec(SumVt) vts;
 } SumTypeId;
 
+/* A `typeid` entry (type test and whole-program devirtualisation resolutions, which the
+ * thin link computes): its typeTestRes (TypeTestResolution) and its wpdResolutions, each
+ * an offset with a WholeProgramDevirtResolution and that one's resByArg (constant
+ * arguments and a ByArg resolution each), in the text's order. LLVM writes them into
+ * combined indexes only; a per-module index has them when it is read from text. */
+typedef struct SumByArg {
+    size_t first_arg, nargs; /* into SumTid.args */
+    uint8_t kind;            /* 0 indir, 1 uniformRetVal, 2 uniqueRetVal, 3 virtualConstProp */
+    uint64_t info;
+    uint32_t byte, bit;
+} SumByArg;
+typedef struct SumWpd {
+    uint64_t offset;
+    uint8_t kind;            /* 0 indir, 1 singleImpl, 2 branchFunnel */
+    const char *impl;        /* arena: singleImplName (kind singleImpl), else NULL */
+    size_t impl_len;
+    size_t first_byarg, nbyargs; /* into SumTid.byargs */
+} SumWpd;
+typedef struct SumTid {
+    const char *name; /* arena */
+    size_t name_len;
+    uint64_t guid;
+    uint32_t slot;
+    uint8_t kind; /* 0 unsat, 1 byteArray, 2 inline, 3 single, 4 allOnes, 5 unknown */
+    uint64_t size_m1_bit_width, align_log2, size_m1, bit_mask, inline_bits;
+    Vec(SumWpd) wpds;
+    Vec(SumByArg) byargs;
+    Vec(uint64_t) args;
+} SumTid;
+
 typedef struct IrSummary {
     bool present;       /* the input had an index */
     bool full_lto;      /* FULL_LTO_GLOBALVAL_SUMMARY_BLOCK (regular LTO), else ThinLTO */
@@ -136,7 +167,8 @@ typedef struct IrSummary {
     uint32_t hash[5];
     Vec(SumGv) gvs;     /* in GUID order after ir_summary_finish */
     Vec(SumSummary) sums;
-    Vec(SumTypeId) tids; /* in name order */
+    Vec(SumTid) typeids; /* typeid entries, in GUID order after ir_summary_finish */
+    Vec(SumTypeId) tids; /* typeidCompatibleVTable entries, in name order */
     uint64_t flags, blockcount;
     uint32_t flags_slot, blockcount_slot; /* flags_slot 0: no flags entry */
     char unsupported[160]; /* "" or the construct not represented */
@@ -159,7 +191,8 @@ Status ir_summary_from_text(IrSummary *s, char *text, size_t len);
 
 /* Computes the GUIDs as LLVM's bitcode reader does (MD5 of the name, prefixed with
  * "<source_filename>;" for local linkage, from module m), puts the gv entries in GUID
- * order and the typeids in name order, and numbers the entries as llvm-dis does.
+ * order, the typeid entries in GUID order and the typeidCompatibleVTable entries in name
+ * order, and numbers the entries as llvm-dis does.
  * A gv entry whose name m has no global of sets s->unsupported. */
 Status ir_summary_finish(IrSummary *s, LLVMModuleRef m);
 

@@ -81,7 +81,8 @@ static void walk_variable(IrCtx *c, LLVMValueRef v, const char *id) {
 }
 
 /* The module summary index (ir_summary.h): entries by slot, `^N`; summaries `^N:0`. */
-/* A summary entry that has a name and a GUID (a gv, a typeidCompatibleVTable entry). */
+/* A summary entry that has a name and a GUID (a gv, a typeid or typeidCompatibleVTable
+ * entry). */
 static void named_summary_entry(FactSink *o, const char *id, uint32_t slot, const char *kind,
                                 const char *name, size_t name_len, uint64_t guid) {
     emit_summary_entry(o, id);
@@ -109,6 +110,64 @@ static void number_summary_entry(FactSink *o, uint32_t slot, const char *kind, I
     fs_sym(o, id);
     fs_unum(o, value);
     fs_end(o);
+}
+
+/* A typeid entry: its type test resolution and its devirtualisation resolutions. */
+static void walk_typeid(FactSink *o, const SumTid *t) {
+    static const char *const ttres[] = {"unsat", "byteArray", "inline", "single", "allOnes",
+                                        "unknown"};
+    static const char *const wpdk[] = {"indir", "singleImpl", "branchFunnel"};
+    static const char *const byargk[] = {"indir", "uniformRetVal", "uniqueRetVal",
+                                         "virtualConstProp"};
+    char id[32];
+    snprintf(id, sizeof id, "^%u", t->slot);
+    named_summary_entry(o, id, t->slot, "typeid", t->name, t->name_len, t->guid);
+    fs_begin(o, REL_summary_typeid_test_res);
+    fs_sym(o, id);
+    fs_sym(o, ttres[t->kind < 6 ? t->kind : 5]);
+    fs_unum(o, t->size_m1_bit_width);
+    fs_unum(o, t->align_log2);
+    fs_unum(o, t->size_m1);
+    fs_unum(o, t->bit_mask);
+    fs_unum(o, t->inline_bits);
+    fs_end(o);
+    for (size_t k = 0; k < t->wpds.len; k++) {
+        const SumWpd *w = &t->wpds.v[k];
+        fs_begin(o, REL_summary_typeid_wpd);
+        fs_sym(o, id);
+        fs_num(o, (int64_t)k);
+        fs_unum(o, w->offset);
+        fs_sym(o, wpdk[w->kind < 3 ? w->kind : 0]);
+        fs_end(o);
+        if (w->impl) {
+            fs_begin(o, REL_summary_typeid_wpd_single_impl);
+            fs_sym(o, id);
+            fs_num(o, (int64_t)k);
+            fs_symn(o, w->impl, w->impl_len);
+            fs_end(o);
+        }
+        for (size_t a = 0; a < w->nbyargs; a++) {
+            const SumByArg *b = &t->byargs.v[w->first_byarg + a];
+            fs_begin(o, REL_summary_typeid_wpd_by_arg);
+            fs_sym(o, id);
+            fs_num(o, (int64_t)k);
+            fs_num(o, (int64_t)a);
+            fs_sym(o, byargk[b->kind < 4 ? b->kind : 0]);
+            fs_unum(o, b->info);
+            fs_unum(o, b->byte);
+            fs_unum(o, b->bit);
+            fs_end(o);
+            for (size_t v = 0; v < b->nargs; v++) {
+                fs_begin(o, REL_summary_typeid_wpd_arg);
+                fs_sym(o, id);
+                fs_num(o, (int64_t)k);
+                fs_num(o, (int64_t)a);
+                fs_num(o, (int64_t)v);
+                fs_unum(o, t->args.v[b->first_arg + v]);
+                fs_end(o);
+            }
+        }
+    }
 }
 
 static void walk_summary(IrCtx *c) {
@@ -320,6 +379,8 @@ static void walk_summary(IrCtx *c) {
             emit_gv_summary_ref(o, sid, (int64_t)k, ref, access[m->refs.v[k].access % 3]);
         }
     }
+    for (size_t i = 0; i < s->typeids.len; i++)
+        walk_typeid(o, &s->typeids.v[i]);
     for (size_t i = 0; i < s->tids.len; i++) {
         const SumTypeId *t = &s->tids.v[i];
         snprintf(id, sizeof id, "^%u", t->slot);

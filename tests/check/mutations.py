@@ -186,6 +186,11 @@ CASES = [
     ("summary_gv_guid_order", "^2", [("add", "summary_entry_kind", row("^1", "gv")), ("add", "summary_entry_kind", row("^2", "gv")),
                                      ("add", "summary_entry_slot", row("^1", "1")), ("add", "summary_entry_slot", row("^2", "2")),
                                      ("add", "summary_entry_guid", row("^1", "18446744073709551615")), ("add", "summary_entry_guid", row("^2", "3"))]),
+    # a typeid entry without its typeTestRes; a type test resolution and a devirtualisation
+    # resolution of an entry that is no typeid entry
+    ("summary_typeid_entry", "^3", [("add", "summary_entry_kind", row("^3", "typeid"))]),
+    ("summary_typeid_entry", "^1", [("add", "summary_typeid_test_res", row("^1", "single", "0", "0", "0", "0", "0")), ("add", "summary_entry_kind", row("^1", "gv"))]),
+    ("summary_typeid_entry", "^1", [("add", "summary_typeid_wpd", row("^1", "0", "16", "indir")), ("add", "summary_entry_kind", row("^1", "gv"))]),
 ]
 
 def esc(s):  # rows are written as the fact files hold them (TSV escaping)

@@ -354,6 +354,17 @@ else
   chk 1 "llvm-as-19 assembles tests/emit/lto/unsupported.ll"
 fi
 
+# a typeid entry the relations cannot hold: two of one name (one GUID; LLVM's index keeps
+# one), given as text: irlog facts names it, irlog emit refuses, writing nothing
+u=$tmp/typeid_dup
+sed 's/"_ZTS1D"/"_ZTS1A"/' "$here/modules/summary_typeid.ll" >"$u.ll"
+rm -f "$u.out.ll"
+"$irlog" facts "$u.ll" -o "$u.facts" >/dev/null 2>"$u.err" &&
+  grep -q 'two typeid entries with one GUID' "$u.facts/summary_unsupported.facts" &&
+  { "$irlog" emit "$u.facts" -o "$u.out.ll" 2>"$u.err"; [ $? = 3 ]; } &&
+  grep -q 'summary index.*two typeid entries with one GUID' "$u.err" && [ ! -e "$u.out.ll" ]
+chk $? "two typeid entries of one name, text input: irlog facts names them in summary_unsupported, irlog emit refuses (exit 3), nothing written"
+
 # an edit: rename a function by changing its function_name row only; every reference
 # follows (calls use the function's id), and the result is the original with the new name
 c=programs.linked_list.O2.ll
