@@ -7,8 +7,9 @@
  *
  * Strings (the module's path, names) are written quoted with `\XX` escapes, which
  * LLVM's parser reads back (llvm-dis prints names unescaped). A regular LTO index
- * (summary_full_lto) is said by a comment line of its own, which LLVM's text has no
- * syntax for and ir_summary.c reads back when it writes bitcode.
+ * (summary_full_lto) and a combined index (summary_combined) are said by a comment line
+ * of their own, which LLVM's text has no syntax for and ir_summary.c reads back when it
+ * writes bitcode.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "emit_int.h"
 
 #define FULL_LTO_LINE "; irlog: a regular LTO summary (FULL_LTO_GLOBALVAL_SUMMARY_BLOCK)"
+#define COMBINED_LINE "; irlog: a combined summary index (a file without a module)"
 
 /* `^N` of an entry, or an error. */
 static void add_slot(Em *em, Sym entry) {
@@ -614,13 +616,28 @@ static void write_entry(Em *em, Sym e, const char *kind, uint64_t slot) {
         const uint32_t *sr;
         size_t ns = em_find(f, REL_gv_summary_entry, 1, e, &sr);
         if (ns) {
+            /* in the order of K of their names `^N:K` (a combined index's summary list) */
+            KeyRow *kr = mem_calloc(ns, sizeof *kr);
+            if (!kr) {
+                em->oom = true;
+                return;
+            }
+            for (size_t i = 0; i < ns; i++) {
+                const char *sn = em_str(f, (Sym)em_cell(f, REL_gv_summary_entry, sr[i], 0));
+                const char *colon = strrchr(sn, ':');
+                kr[i].k[0] = colon ? strtoull(colon + 1, NULL, 10) : UINT64_MAX;
+                kr[i].k[1] = i;
+                kr[i].row = sr[i];
+            }
+            qsort(kr, ns, sizeof *kr, keyrow_cmp);
             sb_adds(out, ", summaries: (");
             for (size_t i = 0; i < ns; i++) {
                 if (i)
                     sb_adds(out, ", ");
-                write_summary(em, (Sym)em_cell(f, REL_gv_summary_entry, sr[i], 0));
+                write_summary(em, (Sym)em_cell(f, REL_gv_summary_entry, kr[i].row, 0));
             }
             sb_addc(out, ')');
+            mem_free(kr);
         }
         sb_addc(out, ')');
         if (name != EM_NONE)
@@ -703,6 +720,8 @@ void em_write_summary(Em *em, Sym m) {
     sb_addc(em->out, '\n');
     if (em_has(f, REL_summary_full_lto, m))
         sb_adds(em->out, FULL_LTO_LINE "\n");
+    if (em_has(f, REL_summary_combined, m))
+        sb_adds(em->out, COMBINED_LINE "\n");
     for (size_t i = 0; i < er->nrows; i++) {
         Sym e = (Sym)em_cell(f, REL_summary_entry, sr[i].row, 0);
         if (i && sr[i].slot == sr[i - 1].slot)

@@ -41,9 +41,20 @@
  * returnDoesNotAlias, noInline, alwaysInline, noUnwind, mayThrow, hasUnknownCall,
  * mustBeUnreachable (bits 0-9); varflags: readonly, writeonly, constant (bits 0-2),
  * vcall_visibility (bits 3-4).
- * Text: the `typeid` entries too (typeTestRes, wpdResolutions and their resByArg), which
- * LLVM writes into combined indexes only (FS_TYPE_ID, 21): neither read from bitcode nor
- * written into it.
+ * Combined indexes (a module block with no module: MODULE_STRTAB_BLOCK, 19, with
+ * MST_CODE_ENTRY (1) [modid, path chars] and MST_CODE_HASH (2) [5 words], then the summary
+ * block), read and written:
+ *   FS_COMBINED (4), _PROFILE (5): [vid, modid, flags, insts, fflags, entry count, nrefs,
+ *     nro, nwo, refs, calls (vid, or vid and hotness | tail << 3)]
+ *   FS_COMBINED_GLOBALVAR_INIT_REFS (6): [vid, modid, flags, varflags, refs]
+ *   FS_COMBINED_ALIAS (8): [vid, modid, flags, aliasee vid]; FS_COMBINED_ORIGINAL_NAME (9)
+ *     skipped (llvm-dis does not print it)
+ *   FS_TYPE_ID (21): [name (strtab offset, size), kind, sizeM1BitWidth, alignLog2,
+ *     sizeM1, bitMask, inlineBits, (offset, kind, singleImplName (offset, size), n,
+ *     (nargs, args, kind, info, byte, bit)...)...]
+ *   FS_VALUE_GUID (16) [vid, guid] for every value.
+ * Text: the `typeid` entries of a per-module index too, which LLVM's per-module writer
+ * has no record for (not written into its bitcode).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,6 +166,7 @@ void ir_summary_release(IrSummary *s) {
         vec_release(&s->typeids.v[i].args);
     }
     vec_release(&s->typeids);
+    vec_release(&s->mods);
     vec_release(&s->gvs);
     vec_release(&s->sums);
     vec_release(&s->tids);
@@ -376,6 +388,7 @@ typedef struct SumRec {
     uint64_t code;
     size_t first, n; /* into BcInfo.pool */
 } SumRec;
+typedef Vec(SumRec) SumRecVec;
 typedef struct BcInfo {
     const uint8_t *p;
     size_t nbits;
@@ -390,7 +403,8 @@ typedef struct BcInfo {
     bool has_hash;
     uint32_t hash[5];
     bool summary, full_lto, nested; /* nested: a second summary block, or one at the top */
-    Vec(SumRec) recs;
+    bool mst;                       /* a MODULE_STRTAB_BLOCK: a combined index */
+    SumRecVec recs, mst_recs;
     U64Vec pool;
     bool bad;
 } BcInfo;
@@ -399,10 +413,12 @@ static void bc_release(BcInfo *bi) {
     vec_release(&bi->gv_off);
     vec_release(&bi->gv_len);
     vec_release(&bi->recs);
+    vec_release(&bi->mst_recs);
     vec_release(&bi->pool);
 }
 
-static Status read_summary_block(BcInfo *bi, Rd *b, unsigned w, Ent *e) {
+/* The records of a summary (or module path table) block into recs. */
+static Status read_summary_block(BcInfo *bi, Rd *b, unsigned w, Ent *e, SumRecVec *recs) {
     Blk k = {b, w, {0}, {0}};
     Status st = OK;
     int r;
@@ -415,7 +431,7 @@ static Status read_summary_block(BcInfo *bi, Rd *b, unsigned w, Ent *e) {
         for (size_t i = 0; i < e->v.len && st == OK; i++)
             st = vec_push(&bi->pool, e->v.v[i]);
         if (st == OK)
-            st = vec_push(&bi->recs, rec);
+            st = vec_push(recs, rec);
         if (st != OK)
             break;
     }
@@ -437,7 +453,14 @@ static Status read_module_block(BcInfo *bi, Rd *b, unsigned w, Ent *e) {
                 bi->summary = true;
                 bi->full_lto = e->id == 24;
                 size_t end = e->end;
-                st = read_summary_block(bi, b, e->nw, e);
+                st = read_summary_block(bi, b, e->nw, e, &bi->recs);
+                b->pos = end;
+            } else if (e->id == 19) { /* MODULE_STRTAB_BLOCK: the paths of a combined index */
+                if (bi->mst)
+                    bi->nested = true;
+                bi->mst = true;
+                size_t end = e->end;
+                st = read_summary_block(bi, b, e->nw, e, &bi->mst_recs);
                 b->pos = end;
             } else {
                 if (e->id == 14 && !bi->vst_start) {
@@ -589,7 +612,7 @@ static Status value_guid(IrSummary *s, Vids *x, const uint64_t *v, size_t n) {
         UNSUPPORTED(s, "two GUID records (FS_VALUE_GUID) for one value id");
         return OK;
     }
-    SumGv g = {NULL, 0, v[1], -1, 0};
+    SumGv g = {NULL, 0, v[1], -1, 0, 0};
     if (vec_push(&s->gvs, g) != OK)
         return E_NOMEM;
     x->ext.v[at] = (uint32_t)(s->gvs.len - 1);
@@ -728,29 +751,127 @@ static void alloc_info(IrSummary *s, const U64Vec *table, SumSummary *pend, cons
                        "sizes), which llvm-dis does not print");
 }
 
-static Status new_summary(IrSummary *s, const Vids *x, SumKind kind, const uint64_t *v,
-                          SumSummary **out) {
+/* A summary of value vid with the given flags, of module entry mod (an index into
+ * s->mods): a per-module index has one summary of each of the module's values, a
+ * combined index any number of each value its GUID records name. */
+static Status new_summary(IrSummary *s, const Vids *x, SumKind kind, uint64_t vid,
+                          uint64_t flags, uint32_t mod, SumSummary **out) {
     *out = NULL;
-    if (v[0] >= x->nmod) {
+    uint32_t gv = 0;
+    if (s->combined) {
+        if (!vid_gv(s, x, vid, &gv))
+            return OK;
+    } else if (vid >= x->nmod) {
         UNSUPPORTED(s, "a summary of value %llu, which the module does not have",
-                    (unsigned long long)v[0]);
+                    (unsigned long long)vid);
         return OK;
+    } else {
+        gv = (uint32_t)vid;
     }
-    SumGv *g = &s->gvs.v[v[0]];
-    if (g->summary >= 0) {
+    SumGv *g = &s->gvs.v[gv];
+    if (g->summary >= 0 && !s->combined) {
         UNSUPPORTED(s, "two summaries of one value (`%.*s`)", (int)g->name_len, g->name);
         return OK;
     }
     SumSummary m;
     memset(&m, 0, sizeof m);
     m.kind = kind;
-    m.gv = (uint32_t)v[0];
-    set_flags(&m, v[1]);
+    m.gv = gv;
+    m.module = mod;
+    set_flags(&m, flags);
     if (vec_push(&s->sums, m) != OK)
         return E_NOMEM;
-    g->summary = (int32_t)(s->sums.len - 1);
+    if (g->summary < 0)
+        g->summary = (int32_t)(s->sums.len - 1);
+    g->nsums++;
     *out = &vec_last(&s->sums);
     return OK;
+}
+
+/* The module entry of a combined record's module id into *mod; false (and unsupported)
+ * when the module path table has none. */
+static bool module_of(IrSummary *s, uint64_t id, uint32_t *mod) {
+    for (size_t i = 0; i < s->mods.len; i++)
+        if (s->mods.v[i].id == id) {
+            *mod = (uint32_t)i;
+            return true;
+        }
+    UNSUPPORTED(s, "a summary of module id %llu, which the module path table does not have",
+                (unsigned long long)id);
+    return false;
+}
+
+/* FS_TYPE_ID [name (strtab offset, size), kind, sizeM1BitWidth, alignLog2, sizeM1,
+ * bitMask, inlineBits, (offset, kind, singleImplName (offset, size), nbyarg, (nargs,
+ * args, kind, info, byte, bit)...)...]: a typeid entry of a combined index. */
+static Status type_id_record(IrSummary *s, const BcInfo *bi, const uint64_t *v, size_t n) {
+    SumTid t;
+    memset(&t, 0, sizeof t);
+    Status st = OK;
+    bool bad = n < 8 || v[0] > bi->strtab_len || v[1] > bi->strtab_len - v[0] || v[2] > 5 ||
+               v[3] > UINT32_MAX || v[6] > 255;
+    size_t i = 8;
+    if (!bad) {
+        t.name = arena_strndup(&s->arena, (const char *)bi->strtab + v[0], (size_t)v[1]);
+        t.name_len = (size_t)v[1];
+        t.kind = (uint8_t)v[2];
+        t.size_m1_bit_width = v[3];
+        t.align_log2 = v[4];
+        t.size_m1 = v[5];
+        t.bit_mask = v[6];
+        t.inline_bits = v[7];
+        if (!t.name)
+            st = E_NOMEM;
+    }
+    while (!bad && st == OK && i < n) {
+        if (n - i < 5 || v[i + 1] > 2 || v[i + 2] > bi->strtab_len ||
+            v[i + 3] > bi->strtab_len - v[i + 2]) {
+            bad = true;
+            break;
+        }
+        SumWpd w = {v[i], (uint8_t)v[i + 1], NULL, 0, t.byargs.len, (size_t)v[i + 4]};
+        if (w.kind == 1) { /* singleImpl: its name (the record has one for every kind) */
+            w.impl = arena_strndup(&s->arena, (const char *)bi->strtab + v[i + 2],
+                                   (size_t)v[i + 3]);
+            w.impl_len = (size_t)v[i + 3];
+            if (!w.impl)
+                st = E_NOMEM;
+        }
+        i += 5;
+        for (size_t k = 0; k < w.nbyargs && !bad && st == OK; k++) {
+            if (i >= n || v[i] > n - i - 1 || n - i - 1 - v[i] < 4) {
+                bad = true;
+                break;
+            }
+            SumByArg b = {t.args.len, (size_t)v[i], 0, 0, 0, 0};
+            for (size_t a = 0; a < b.nargs && st == OK; a++)
+                st = vec_push(&t.args, v[i + 1 + a]);
+            i += 1 + b.nargs;
+            if (v[i] > 3 || v[i + 2] > UINT32_MAX || v[i + 3] > UINT32_MAX) {
+                bad = true;
+                break;
+            }
+            b.kind = (uint8_t)v[i];
+            b.info = v[i + 1];
+            b.byte = (uint32_t)v[i + 2];
+            b.bit = (uint32_t)v[i + 3];
+            i += 4;
+            if (st == OK)
+                st = vec_push(&t.byargs, b);
+        }
+        if (!bad && st == OK)
+            st = vec_push(&t.wpds, w);
+    }
+    if (bad)
+        UNSUPPORTED(s, "a malformed typeid record (FS_TYPE_ID)");
+    if (!bad && st == OK)
+        st = vec_push(&s->typeids, t);
+    if (bad || st != OK) {
+        vec_release(&t.wpds);
+        vec_release(&t.byargs);
+        vec_release(&t.args);
+    }
+    return st;
 }
 
 static Status add_refs(IrSummary *s, const Vids *x, SumSummary *m, const uint64_t *v, size_t n,
@@ -768,7 +889,7 @@ static Status add_refs(IrSummary *s, const Vids *x, SumSummary *m, const uint64_
 static Status interpret(IrSummary *s, BcInfo *bi) {
     for (size_t i = 0; i < bi->gv_off.len; i++) {
         uint64_t off = bi->gv_off.v[i], len = bi->gv_len.v[i];
-        SumGv g = {NULL, 0, 0, -1, 0};
+        SumGv g = {NULL, 0, 0, -1, 0, 0};
         if (!bi->strtab || off > bi->strtab_len || len > bi->strtab_len - off) {
             UNSUPPORTED(s, "a module without a string table");
             return OK;
@@ -827,20 +948,35 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
         case 27: /* PERMODULE_ALLOC_INFO */
             alloc_info(s, &table, &pend, v, n, &pst);
             break;
-        case 1: case 2: case 19: { /* PERMODULE, PERMODULE_PROFILE, PERMODULE_RELBF */
-            if (n < 7 || v[4] > n - 7 || v[5] + v[6] > v[4]) {
+        case 1: case 2: case 19: /* PERMODULE, PERMODULE_PROFILE, PERMODULE_RELBF */
+        case 4: case 5: {        /* COMBINED, COMBINED_PROFILE */
+            /* combined: [vid, modid, flags, insts, fflags, entry count, nrefs, nro, nwo,
+             * refs, calls], the entry count not printed by llvm-dis */
+            bool cmb = rec->code == 4 || rec->code == 5;
+            size_t h = cmb ? 9 : 7;
+            uint32_t mod = 0;
+            if (cmb != s->combined) {
+                UNSUPPORTED(s, cmb ? "a combined index (summary record %llu)"
+                                   : "a per-module summary record (%llu) in a combined index",
+                            (unsigned long long)rec->code);
+                break;
+            }
+            if (n < h || v[h - 3] > n - h || v[h - 2] + v[h - 1] > v[h - 3]) {
                 UNSUPPORTED(s, "a malformed function summary");
                 break;
             }
-            Status st = new_summary(s, &x, SUM_FUNCTION, v, &m);
+            if (cmb && !module_of(s, v[1], &mod))
+                break;
+            const uint64_t *f = v + (cmb ? 1 : 0); /* f[1] flags, f[2] insts, f[3] fflags */
+            Status st = new_summary(s, &x, SUM_FUNCTION, v[0], f[1], mod, &m);
             if (st != OK) {
                 pst = st;
                 goto out;
             }
             if (!m)
                 break;
-            m->insts = v[2];
-            m->fflags = (uint32_t)(v[3] & 0x3FF);
+            m->insts = f[2];
+            m->fflags = (uint32_t)(f[3] & 0x3FF);
             m->type_tests = pend.type_tests;
             m->vcalls = pend.vcalls;
             m->vargs = pend.vargs;
@@ -850,24 +986,24 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             m->mibs = pend.mibs;
             m->stack_ids = pend.stack_ids;
             memset(&pend, 0, sizeof pend);
-            if (v[3] >> 10)
-                UNSUPPORTED(s, "function flags 0x%llx", (unsigned long long)v[3]);
-            size_t nrefs = (size_t)v[4];
-            st = add_refs(s, &x, m, v + 7, nrefs, (size_t)v[5], (size_t)v[6]);
+            if (f[3] >> 10)
+                UNSUPPORTED(s, "function flags 0x%llx", (unsigned long long)f[3]);
+            size_t nrefs = (size_t)v[h - 3];
+            st = add_refs(s, &x, m, v + h, nrefs, (size_t)v[h - 2], (size_t)v[h - 1]);
             if (st != OK) {
                 pst = st;
                 goto out;
             }
-            size_t step = rec->code == 1 ? 1 : 2;
-            if ((n - 7 - nrefs) % step) {
+            size_t step = rec->code == 1 || rec->code == 4 ? 1 : 2;
+            if ((n - h - nrefs) % step) {
                 UNSUPPORTED(s, "a malformed function summary");
                 break;
             }
-            for (size_t i = 7 + nrefs; i < n; i += step) {
+            for (size_t i = h + nrefs; i < n; i += step) {
                 SumCall c = {0, 0, 0, false};
                 if (!vid_gv(s, &x, v[i], &c.gv))
                     break;
-                if (rec->code == 2) {
+                if (rec->code == 2 || rec->code == 5) {
                     c.hotness = (uint8_t)(v[i + 1] & 7);
                     c.tail = (v[i + 1] >> 3) & 1;
                     if (c.hotness > 4 || (v[i + 1] >> 4))
@@ -885,23 +1021,36 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             }
             break;
         }
-        case 3: case 23: { /* PERMODULE_GLOBALVAR_INIT_REFS, _VTABLE_ */
-            if (n < 3 || (rec->code == 23 && (n < 4 || v[3] > n - 4 || (n - 4 - v[3]) % 2))) {
+        case 3: case 23: case 6: { /* PERMODULE_GLOBALVAR_INIT_REFS, _VTABLE_, COMBINED_ */
+            /* combined: [vid, modid, flags, varflags, refs] */
+            bool cmb = rec->code == 6;
+            uint32_t mod = 0;
+            if (cmb != s->combined) {
+                UNSUPPORTED(s, cmb ? "a combined index (summary record %llu)"
+                                   : "a per-module summary record (%llu) in a combined index",
+                            (unsigned long long)rec->code);
+                break;
+            }
+            if (n < (size_t)(3 + cmb) ||
+                (rec->code == 23 && (n < 4 || v[3] > n - 4 || (n - 4 - v[3]) % 2))) {
                 UNSUPPORTED(s, "a malformed variable summary");
                 break;
             }
-            Status st = new_summary(s, &x, SUM_VARIABLE, v, &m);
+            if (cmb && !module_of(s, v[1], &mod))
+                break;
+            const uint64_t *fv = v + cmb; /* fv[1] flags, fv[2] varflags */
+            Status st = new_summary(s, &x, SUM_VARIABLE, v[0], fv[1], mod, &m);
             if (st != OK) {
                 pst = st;
                 goto out;
             }
             if (!m)
                 break;
-            m->varflags = (uint32_t)(v[2] & 7);
-            m->vcall_visibility = (uint32_t)((v[2] >> 3) & 3);
-            if (v[2] >> 5)
-                UNSUPPORTED(s, "variable flags 0x%llx", (unsigned long long)v[2]);
-            size_t nrefs = rec->code == 3 ? n - 3 : (size_t)v[3];
+            m->varflags = (uint32_t)(fv[2] & 7);
+            m->vcall_visibility = (uint32_t)((fv[2] >> 3) & 3);
+            if (fv[2] >> 5)
+                UNSUPPORTED(s, "variable flags 0x%llx", (unsigned long long)fv[2]);
+            size_t nrefs = rec->code == 23 ? (size_t)v[3] : n - 3 - cmb;
             st = add_refs(s, &x, m, v + (rec->code == 3 ? 3 : 4), nrefs, 0, 0);
             if (st != OK) {
                 pst = st;
@@ -919,20 +1068,38 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
                 }
             break;
         }
-        case 7: { /* ALIAS */
-            if (n != 3) {
+        case 7: case 8: { /* ALIAS, COMBINED_ALIAS ([vid, modid, flags, aliasee]) */
+            bool cmb = rec->code == 8;
+            uint32_t mod = 0;
+            if (cmb != s->combined) {
+                UNSUPPORTED(s, cmb ? "a combined index (summary record %llu)"
+                                   : "a per-module summary record (%llu) in a combined index",
+                            (unsigned long long)rec->code);
+                break;
+            }
+            if (n != 3u + cmb) {
                 UNSUPPORTED(s, "a malformed alias summary");
                 break;
             }
-            Status st = new_summary(s, &x, SUM_ALIAS, v, &m);
+            if (cmb && !module_of(s, v[1], &mod))
+                break;
+            Status st = new_summary(s, &x, SUM_ALIAS, v[0], v[1 + cmb], mod, &m);
             if (st != OK) {
                 pst = st;
                 goto out;
             }
             if (m)
-                vid_gv(s, &x, v[2], &m->aliasee);
+                vid_gv(s, &x, v[2 + cmb], &m->aliasee);
             break;
         }
+        case 9: /* COMBINED_ORIGINAL_NAME: a local's name hash, which llvm-dis does not print */
+            break;
+        case 21: /* TYPE_ID */
+            if (!s->combined)
+                UNSUPPORTED(s, "a typeid record (FS_TYPE_ID) in a per-module index");
+            else
+                pst = type_id_record(s, bi, v, n);
+            break;
         case 22: { /* TYPE_ID_METADATA */
             if (n < 2 || (n - 2) % 2 || v[0] > bi->strtab_len || v[1] > bi->strtab_len - v[0]) {
                 UNSUPPORTED(s, "a malformed typeidCompatibleVTable record");
@@ -992,8 +1159,9 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             break;
         }
         case 17: case 18: UNSUPPORTED(s, "CFI function definitions or declarations"); break;
-        case 4: case 5: case 6: case 8: case 9: case 21: case 28: case 29:
-            UNSUPPORTED(s, "a combined index (summary record %llu)", (unsigned long long)rec->code);
+        case 28: case 29:
+            UNSUPPORTED(s, "memory profile records of a combined index (callsite clones, "
+                           "allocation versions)");
             break;
         default:
             UNSUPPORTED(s, "summary record %llu", (unsigned long long)rec->code);
@@ -1033,11 +1201,34 @@ Status ir_summary_from_bitcode(IrSummary *s, const void *bc, size_t size, const 
     if (st == OK && bi.summary) {
         s->present = true;
         s->full_lto = bi.full_lto;
-        s->path = arena_strdup(&s->arena, path);
-        if (!s->path)
-            st = E_NOMEM;
-        if (bi.has_hash)
-            memcpy(s->hash, bi.hash, sizeof s->hash);
+        s->combined = bi.mst;
+        if (!bi.mst) { /* the module itself, by the file read */
+            SumModule mod = {arena_strdup(&s->arena, path), {0}, 0, 0};
+            if (bi.has_hash)
+                memcpy(mod.hash, bi.hash, sizeof mod.hash);
+            st = mod.path ? vec_push(&s->mods, mod) : E_NOMEM;
+        }
+        /* a combined index: MST_CODE_ENTRY [modid, path chars], MST_CODE_HASH [5 words]
+         * of the entry before */
+        for (size_t i = 0; i < bi.mst_recs.len && st == OK; i++) {
+            const SumRec *r = &bi.mst_recs.v[i];
+            const uint64_t *v = bi.pool.v + r->first;
+            if (r->code == 1 && r->n >= 1) {
+                StrBuf sb = SB_INIT;
+                for (size_t k = 1; k < r->n; k++)
+                    sb_addc(&sb, (char)v[k]);
+                SumModule mod = {NULL, {0}, v[0], 0};
+                if (sb_status(&sb) == OK)
+                    mod.path = arena_strndup(&s->arena, sb.buf ? sb.buf : "", sb.len);
+                sb_release(&sb);
+                st = mod.path ? vec_push(&s->mods, mod) : E_NOMEM;
+            } else if (r->code == 2 && r->n == 5 && s->mods.len) {
+                for (int k = 0; k < 5; k++)
+                    vec_last(&s->mods).hash[k] = (uint32_t)v[k];
+            } else {
+                UNSUPPORTED(s, "module path table record %llu", (unsigned long long)r->code);
+            }
+        }
         if (bi.bad)
             UNSUPPORTED(s, "bitcode this reader cannot follow");
         else if (bi.nested)
@@ -1512,8 +1703,7 @@ static Status tx_summary(Tx *t, uint32_t gv_slot) {
     tx_char(t, ':');
     tx_char(t, '(');
     tx_key(t, "module");
-    if (tx_slot(t) != 0)
-        UNSUPPORTED(s, "a summary of another module than ^0");
+    m.module = tx_slot(t); /* the text's slot, resolved once every line is read */
     tx_char(t, ',');
     tx_gvflags(t, &m);
     Status st = OK;
@@ -1759,8 +1949,8 @@ static Status set_slot(U32Vec *map, uint32_t slot, uint32_t val) {
     return OK;
 }
 
-static Status tx_entry(Tx *t, U32Vec *gvmap, U32Vec *tidmap, uint32_t *module_slot,
-                       bool *module_seen) {
+/* gvmap, tidmap, modmap: slots of the text → gv, typeid entry, module entry */
+static Status tx_entry(Tx *t, U32Vec *gvmap, U32Vec *tidmap, U32Vec *modmap) {
     IrSummary *s = t->s;
     uint32_t slot = tx_slot(t);
     tx_char(t, '=');
@@ -1770,16 +1960,11 @@ static Status tx_entry(Tx *t, U32Vec *gvmap, U32Vec *tidmap, uint32_t *module_sl
     if (t->bad)
         return OK;
     if (!strcmp(kind, "module")) {
-        if (*module_seen) {
-            UNSUPPORTED(s, "a combined index (two module entries)");
-            return OK;
-        }
-        *module_seen = true;
-        *module_slot = slot;
+        SumModule mod = {NULL, {0}, 0, 0};
         tx_char(t, '(');
         size_t n;
         tx_key(t, "path");
-        s->path = tx_string(t, &n);
+        mod.path = tx_string(t, &n);
         tx_char(t, ',');
         tx_key(t, "hash");
         tx_char(t, '(');
@@ -1789,52 +1974,52 @@ static Status tx_entry(Tx *t, U32Vec *gvmap, U32Vec *tidmap, uint32_t *module_sl
             uint64_t w = tx_uint(t);
             if (w > UINT32_MAX)
                 t->bad = true;
-            s->hash[i] = (uint32_t)w;
+            mod.hash[i] = (uint32_t)w;
         }
         tx_char(t, ')');
         tx_char(t, ')');
+        if (t->bad)
+            return OK;
+        if (!mod.path)
+            return E_NOMEM;
+        if (vec_push(&s->mods, mod) != OK ||
+            set_slot(modmap, slot, (uint32_t)(s->mods.len - 1)) != OK)
+            return E_NOMEM;
     } else if (!strcmp(kind, "gv")) {
         tx_char(t, '(');
         char key[16];
         tx_ident(t, key, sizeof key);
         tx_char(t, ':');
-        SumGv g = {NULL, 0, 0, -1, 0};
+        SumGv g = {NULL, 0, 0, -1, 0, 0};
         if (!strcmp(key, "guid")) { /* a value known by its GUID only */
             g.guid = tx_uint(t);
-            if (tx_peek(t, ',')) {
-                UNSUPPORTED(s, "a summary of a value known by its GUID only (a combined index)");
-                return OK;
-            }
-            tx_char(t, ')');
-            if (t->bad)
-                return OK;
-            if (vec_push(&s->gvs, g) != OK ||
-                set_slot(gvmap, slot, (uint32_t)(s->gvs.len - 1)) != OK)
-                return E_NOMEM;
-            return OK;
-        }
-        if (strcmp(key, "name") != 0) {
+        } else if (!strcmp(key, "name")) {
+            g.name = tx_string(t, &g.name_len);
+            if (!g.name)
+                return t->bad ? OK : E_NOMEM;
+        } else {
             t->bad = true;
             return OK;
         }
-        g.name = tx_string(t, &g.name_len);
-        if (!g.name)
-            return t->bad ? OK : E_NOMEM;
+        if (t->bad)
+            return OK;
         if (vec_push(&s->gvs, g) != OK || set_slot(gvmap, slot, (uint32_t)(s->gvs.len - 1)) != OK)
             return E_NOMEM;
-        if (tx_peek(t, ',')) {
+        if (tx_peek(t, ',')) { /* its summaries (several in a combined index) */
             tx_char(t, ',');
             tx_key(t, "summaries");
             tx_char(t, '(');
             size_t before = s->sums.len;
-            Status st = tx_summary(t, slot);
-            if (st != OK)
-                return st;
-            if (tx_peek(t, ','))
-                UNSUPPORTED(s, "a gv entry with several summaries (a combined index)");
+            do {
+                Status st = tx_summary(t, slot);
+                if (st != OK)
+                    return st;
+            } while (!t->bad && !s->unsupported[0] && tx_peek(t, ',') && tx_char(t, ','));
             tx_char(t, ')');
-            if (s->sums.len > before)
-                vec_last(&s->gvs).summary = (int32_t)(s->sums.len - 1);
+            if (s->sums.len > before) {
+                vec_last(&s->gvs).summary = (int32_t)before;
+                vec_last(&s->gvs).nsums = (uint32_t)(s->sums.len - before);
+            }
         }
         tx_char(t, ')');
     } else if (!strcmp(kind, "typeidCompatibleVTable")) {
@@ -1891,6 +2076,7 @@ static Status tx_entry(Tx *t, U32Vec *gvmap, U32Vec *tidmap, uint32_t *module_sl
 }
 
 #define FULL_LTO_LINE "; irlog: a regular LTO summary (FULL_LTO_GLOBALVAL_SUMMARY_BLOCK)"
+#define COMBINED_LINE "; irlog: a combined summary index (a file without a module)"
 
 static uint32_t resolve(IrSummary *s, const U32Vec *gvmap, uint32_t slot) {
     if (slot < gvmap->len && gvmap->v[slot] != UINT32_MAX)
@@ -1900,12 +2086,10 @@ static uint32_t resolve(IrSummary *s, const U32Vec *gvmap, uint32_t slot) {
 }
 
 Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
-    U32Vec gvmap = {0}, tidmap = {0};
+    U32Vec gvmap = {0}, tidmap = {0}, modmap = {0};
     TidRefVec tidrefs = {0};
     Status st = OK;
-    uint32_t module_slot = 0;
-    bool module_seen = false;
-    size_t fl = strlen(FULL_LTO_LINE);
+    size_t fl = strlen(FULL_LTO_LINE), cl = strlen(COMBINED_LINE);
     for (size_t i = 0; i < len && st == OK;) {
         size_t end = i;
         while (end < len && text[end] != '\n')
@@ -1914,7 +2098,7 @@ Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
             s->present = true;
             Tx t = {text + i, text + end, s, false, &tidrefs};
             if (!s->unsupported[0]) {
-                st = tx_entry(&t, &gvmap, &tidmap, &module_slot, &module_seen);
+                st = tx_entry(&t, &gvmap, &tidmap, &modmap);
                 if (!t.bad) { /* the rest of the line: a `; guid = N` comment */
                     tx_ws(&t);
                     if (t.p < t.e && *t.p != ';')
@@ -1927,17 +2111,22 @@ Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
             memset(text + i, ' ', end - i);
         } else if (end - i == fl && !memcmp(text + i, FULL_LTO_LINE, fl)) {
             s->full_lto = true;
+        } else if (end - i == cl && !memcmp(text + i, COMBINED_LINE, cl)) {
+            s->combined = true;
         }
         i = end + 1;
     }
     if (st == OK && s->present && !s->unsupported[0]) {
-        if (!module_seen || module_slot != 0)
-            UNSUPPORTED(s, "a summary without its module entry ^0");
-        if (!s->path)
-            s->path = "";
+        s->text = true;
+        if (!s->mods.len)
+            UNSUPPORTED(s, "a summary without a module entry");
         for (size_t i = 0; i < s->sums.len; i++) {
             SumSummary *m = &s->sums.v[i];
             m->gv = resolve(s, &gvmap, m->gv);
+            if (m->module < modmap.len && modmap.v[m->module] != UINT32_MAX)
+                m->module = modmap.v[m->module];
+            else
+                UNSUPPORTED(s, "a summary of ^%u, which is no module entry", m->module);
             if (m->kind == SUM_ALIAS)
                 m->aliasee = resolve(s, &gvmap, m->aliasee);
             for (size_t k = 0; k < m->calls.len; k++)
@@ -1974,6 +2163,7 @@ Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
     }
     vec_release(&gvmap);
     vec_release(&tidmap);
+    vec_release(&modmap);
     vec_release(&tidrefs);
     return st != OK ? st : s->arena.oom ? E_NOMEM : OK;
 }
@@ -2094,7 +2284,7 @@ static Status add_missing_gvs(IrSummary *s, LLVMModuleRef m) {
             NameIx key = {name, len, 0};
             if (bsearch(&key, ix, n, sizeof *ix, cmp_nameix))
                 continue;
-            SumGv g = {arena_strndup(&s->arena, name, len), len, 0, -1, 0};
+            SumGv g = {arena_strndup(&s->arena, name, len), len, 0, -1, 0, 0};
             st = g.name ? vec_push(&s->gvs, g) : E_NOMEM;
         }
     }
@@ -2102,10 +2292,107 @@ static Status add_missing_gvs(IrSummary *s, LLVMModuleRef m) {
     return st;
 }
 
+void ir_summary_text_kind(IrSummary *s, LLVMModuleRef m) {
+    if (s->text && !s->combined)
+        s->combined = !LLVMGetFirstFunction(m) && !LLVMGetFirstGlobal(m) &&
+                      (s->gvs.len || s->flags);
+}
+
+typedef struct SumOrder {
+    uint32_t gv, at;
+} SumOrder;
+
+static int cmp_sum_order(const void *a, const void *b) {
+    const SumOrder *x = a, *y = b;
+    if (x->gv != y->gv)
+        return x->gv < y->gv ? -1 : 1;
+    return x->at < y->at ? -1 : x->at > y->at;
+}
+
+static int cmp_mod_path(const void *a, const void *b) {
+    return strcmp(((const SumModule *)a)->path, ((const SumModule *)b)->path);
+}
+
+/* The module entries by path (llvm-dis's order), numbered from ^0; the summaries' module
+ * indexes follow. */
+static Status order_modules(IrSummary *s) {
+    size_t n = s->mods.len;
+    for (size_t i = 0; i < n; i++)
+        s->mods.v[i].slot = (uint32_t)i; /* the old index */
+    if (n > 1)
+        qsort(s->mods.v, n, sizeof *s->mods.v, cmp_mod_path);
+    uint32_t *remap = mem_calloc(n ? n : 1, sizeof *remap);
+    if (!remap)
+        return E_NOMEM;
+    for (size_t i = 0; i < n; i++) {
+        remap[s->mods.v[i].slot] = (uint32_t)i;
+        s->mods.v[i].slot = (uint32_t)i;
+        if (i && !strcmp(s->mods.v[i].path, s->mods.v[i - 1].path))
+            UNSUPPORTED(s, "two module entries of one path");
+    }
+    for (size_t i = 0; i < s->sums.len; i++)
+        s->sums.v[i].module = s->sums.v[i].module < n ? remap[s->sums.v[i].module] : 0;
+    mem_free(remap);
+    return OK;
+}
+
+/* The summaries grouped by their gv entry (in GUID order), each gv's in the order read
+ * (LLVM's summary list); sets each gv's first summary and count. */
+static Status group_summaries(IrSummary *s) {
+    size_t n = s->sums.len;
+    SumOrder *o = mem_calloc(n ? n : 1, sizeof *o);
+    SumSummary *tmp = mem_calloc(n ? n : 1, sizeof *tmp);
+    if (!o || !tmp) {
+        mem_free(o);
+        mem_free(tmp);
+        return E_NOMEM;
+    }
+    for (size_t i = 0; i < n; i++)
+        o[i] = (SumOrder){s->sums.v[i].gv, (uint32_t)i};
+    qsort(o, n, sizeof *o, cmp_sum_order);
+    for (size_t i = 0; i < n; i++)
+        tmp[i] = s->sums.v[o[i].at];
+    if (n)
+        memcpy(s->sums.v, tmp, n * sizeof *tmp);
+    for (size_t i = 0; i < s->gvs.len; i++) {
+        s->gvs.v[i].summary = -1;
+        s->gvs.v[i].nsums = 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        SumGv *g = &s->gvs.v[s->sums.v[i].gv];
+        if (g->summary < 0)
+            g->summary = (int32_t)i;
+        g->nsums++;
+    }
+    mem_free(o);
+    mem_free(tmp);
+    return OK;
+}
+
 Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
     if (!s->present || s->unsupported[0])
         return OK;
-    Status ast = add_missing_gvs(s, m);
+    ir_summary_text_kind(s, m);
+    if (!s->combined) { /* what only the thin link's combined indexes hold */
+        if (s->mods.len != 1)
+            UNSUPPORTED(s, "a combined index (%zu module entries)", s->mods.len);
+        for (size_t i = 0; i < s->gvs.len; i++) {
+            if (!s->gvs.v[i].name && s->gvs.v[i].nsums)
+                UNSUPPORTED(s, "a summary of a value known by its GUID only (a combined index)");
+            if (s->gvs.v[i].nsums > 1)
+                UNSUPPORTED(s, "a gv entry with several summaries (a combined index)");
+        }
+        if (s->unsupported[0])
+            return OK;
+    } else {
+        for (size_t i = 0; i < s->sums.len; i++)
+            if (s->sums.v[i].callsites.len || s->sums.v[i].mibs.len)
+                UNSUPPORTED(s, "memory profile records of a combined index (callsite clones, "
+                               "allocation versions)");
+    }
+    Status ast = order_modules(s);
+    if (ast == OK && !s->combined)
+        ast = add_missing_gvs(s, m);
     if (ast != OK)
         return ast;
     size_t sl;
@@ -2151,9 +2438,10 @@ Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
     if (vec_reserve(&remap, s->gvs.len) != OK)
         return E_NOMEM;
     remap.len = s->gvs.len;
+    uint32_t nmods = (uint32_t)s->mods.len;
     for (size_t i = 0; i < s->gvs.len; i++) {
         remap.v[s->gvs.v[i].slot] = (uint32_t)i;
-        s->gvs.v[i].slot = (uint32_t)(i + 1);
+        s->gvs.v[i].slot = (uint32_t)(i + nmods);
         if (i && s->gvs.v[i].guid == s->gvs.v[i - 1].guid)
             UNSUPPORTED(s, "two global values with one GUID");
     }
@@ -2177,7 +2465,9 @@ Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
         for (size_t k = 0; k < s->tids.v[i].vts.len; k++)
             s->tids.v[i].vts.v[k].gv = remap.v[s->tids.v[i].vts.v[k].gv];
     vec_release(&remap);
-    uint32_t next = (uint32_t)s->gvs.len + 1;
+    if (group_summaries(s) != OK)
+        return E_NOMEM;
+    uint32_t next = (uint32_t)s->gvs.len + nmods;
     /* typeid entries, by GUID (LLVM's TypeIdMap), after the gv entries */
     for (size_t i = 0; i < s->typeids.len; i++)
         s->typeids.v[i].guid = ir_summary_guid(s->typeids.v[i].name, s->typeids.v[i].name_len);
@@ -2302,8 +2592,323 @@ static uint64_t stack_index(const U64Vec *table, uint64_t id) {
             goto oom;                                                                              \
     } while (0)
 
+/* The offset of name in the string table, appended when it is not there. */
+static uint64_t strtab_add(StrBuf *strtab, const char *name, size_t len) {
+    for (size_t k = 0; len && k + len <= strtab->len; k++)
+        if (!memcmp(strtab->buf + k, name, len))
+            return k;
+    size_t off = strtab->len;
+    sb_add(strtab, name, len);
+    return off;
+}
+
+/* Is guid a type test's or a virtual call's of a summary written (LLVM's combined writer
+ * writes only the typeid entries they name)? */
+static bool typeid_used(const IrSummary *s, const uint32_t *vid, uint64_t guid) {
+    for (size_t i = 0; i < s->sums.len; i++) {
+        const SumSummary *m = &s->sums.v[i];
+        if (vid[m->gv] == UINT32_MAX)
+            continue;
+        for (size_t k = 0; k < m->type_tests.len; k++)
+            if (m->type_tests.v[k] == guid)
+                return true;
+        for (size_t k = 0; k < m->vcalls.len; k++)
+            if (m->vcalls.v[k].guid == guid)
+                return true;
+    }
+    return false;
+}
+
+#define CPUSH(v)                                                                                   \
+    do {                                                                                           \
+        if (vec_push(&ops, (uint64_t)(v)) != OK)                                                   \
+            goto oom;                                                                              \
+    } while (0)
+
+/* A combined index into the module block of an empty module at w (abbreviation width
+ * mod_w): the module path table (MODULE_STRTAB_BLOCK: MST_CODE_ENTRY [modid, path],
+ * MST_CODE_HASH), then the summary block: VERSION, FLAGS, VALUE_GUID [vid, guid] of each
+ * value with summaries (value ids from 0), the typeIdInfo and parameter access records of
+ * each function before its COMBINED_PROFILE [vid, modid, flags, insts, fflags, 0, nrefs,
+ * nro, nwo, refs, (callee, hotness | tail << 3)...], COMBINED_GLOBALVAR_INIT_REFS [vid,
+ * modid, flags, varflags, refs], COMBINED_ALIAS [vid, modid, flags, aliasee] (last),
+ * TYPE_ID of the typeid entries a written summary names, TYPE_ID_METADATA, BLOCK_COUNT.
+ * As LLVM's combined writer: call edges and refs to values without a summary, relative
+ * block frequencies and vTableFuncs are not written. */
+static Status write_combined(Wr *w, const IrSummary *s, unsigned mod_w, const uint32_t *vid,
+                             StrBuf *strtab, char *why, size_t nwhy) {
+    U64Vec ops = {0};
+    Status st = OK;
+    size_t lp = wr_enter(w, mod_w, 19, 3);
+    for (size_t i = 0; i < s->mods.len; i++) {
+        const SumModule *md = &s->mods.v[i];
+        ops.len = 0;
+        CPUSH(i);
+        for (const char *c = md->path; *c; c++)
+            CPUSH((uint8_t)*c);
+        wr_record(w, 3, 1, &ops);
+        ops.len = 0;
+        for (int k = 0; k < 5; k++)
+            CPUSH(md->hash[k]);
+        wr_record(w, 3, 2, &ops);
+    }
+    wr_exit(w, 3, lp);
+    const unsigned SW = 4;
+    lp = wr_enter(w, mod_w, s->full_lto ? 24 : 20, SW);
+    ops.len = 0;
+    CPUSH(10);
+    wr_record(w, SW, 10, &ops);
+    ops.len = 0;
+    CPUSH(s->flags);
+    wr_record(w, SW, 20, &ops);
+    for (size_t i = 0; i < s->gvs.len; i++)
+        if (vid[i] != UINT32_MAX) {
+            ops.len = 0;
+            CPUSH(vid[i]);
+            CPUSH(s->gvs.v[i].guid);
+            wr_record(w, SW, 16, &ops);
+        }
+    for (size_t j = 0; j < 2 * s->sums.len; j++) {
+        const SumSummary *m = &s->sums.v[j % s->sums.len];
+        if ((m->kind == SUM_ALIAS) != (j >= s->sums.len))
+            continue;
+        if (m->callsites.len || m->mibs.len) {
+            snprintf(why, nwhy, "memory profile records of a combined index");
+            st = E_SEMANTIC;
+            goto done;
+        }
+        if (m->type_tests.len) {
+            ops.len = 0;
+            for (size_t k = 0; k < m->type_tests.len; k++)
+                CPUSH(m->type_tests.v[k]);
+            wr_record(w, SW, 11, &ops);
+        }
+        for (int kind = SUM_TT_ASSUME_VCALLS; kind <= SUM_TC_LOAD_VCALLS; kind++) {
+            ops.len = 0;
+            for (size_t k = 0; k < m->vcalls.len; k++)
+                if (m->vcalls.v[k].kind == (SumVCallKind)kind) {
+                    CPUSH(m->vcalls.v[k].guid);
+                    CPUSH(m->vcalls.v[k].offset);
+                }
+            if (ops.len)
+                wr_record(w, SW, kind == SUM_TT_ASSUME_VCALLS ? 12 : 13, &ops);
+        }
+        for (size_t k = 0; k < m->vcalls.len; k++) {
+            const SumVCall *c = &m->vcalls.v[k];
+            if (c->kind < SUM_TT_ASSUME_CONST_VCALLS)
+                continue;
+            ops.len = 0;
+            CPUSH(c->guid);
+            CPUSH(c->offset);
+            for (size_t a = 0; a < c->nargs; a++)
+                CPUSH(m->vargs.v[c->first_arg + a]);
+            wr_record(w, SW, c->kind == SUM_TT_ASSUME_CONST_VCALLS ? 14 : 15, &ops);
+        }
+        if (m->params.len) {
+            ops.len = 0;
+            for (size_t k = 0; k < m->params.len; k++) {
+                const SumParam *p = &m->params.v[k];
+                uint64_t lo, hi;
+                if (!range_to_bits(p->first, p->last, &lo, &hi))
+                    goto badrange;
+                CPUSH(p->param);
+                CPUSH(rotate(lo));
+                CPUSH(rotate(hi));
+                CPUSH(p->ncalls);
+                for (size_t c = 0; c < p->ncalls; c++) {
+                    const SumParamCall *pc = &m->pcalls.v[p->first_call + c];
+                    if (!range_to_bits(pc->first, pc->last, &lo, &hi))
+                        goto badrange;
+                    if (vid[pc->gv] == UINT32_MAX) {
+                        snprintf(why, nwhy, "a parameter access passed to a value without a "
+                                            "summary, in a combined index");
+                        st = E_SEMANTIC;
+                        goto done;
+                    }
+                    CPUSH(pc->param);
+                    CPUSH(vid[pc->gv]);
+                    CPUSH(rotate(lo));
+                    CPUSH(rotate(hi));
+                }
+            }
+            wr_record(w, SW, 25, &ops);
+        }
+        ops.len = 0;
+        CPUSH(vid[m->gv]);
+        CPUSH(m->module);
+        CPUSH(get_flags(m));
+        uint64_t code;
+        if (m->kind == SUM_FUNCTION) {
+            size_t n[3] = {0, 0, 0};
+            uint8_t last = 0;
+            for (size_t k = 0; k < m->refs.len; k++) {
+                uint8_t a = m->refs.v[k].access;
+                if (a < last) {
+                    snprintf(why, nwhy, "refs that are not plain, then readonly, then "
+                                        "writeonly, the only order bitcode can hold");
+                    st = E_SEMANTIC;
+                    goto done;
+                }
+                last = a;
+                n[a % 3] += vid[m->refs.v[k].gv] != UINT32_MAX;
+            }
+            code = 5;
+            CPUSH(m->insts);
+            CPUSH(m->fflags);
+            CPUSH(0); /* the entry count */
+            CPUSH(n[0] + n[1] + n[2]);
+            CPUSH(n[1]);
+            CPUSH(n[2]);
+            for (size_t k = 0; k < m->refs.len; k++)
+                if (vid[m->refs.v[k].gv] != UINT32_MAX)
+                    CPUSH(vid[m->refs.v[k].gv]);
+            for (size_t k = 0; k < m->calls.len; k++)
+                if (vid[m->calls.v[k].gv] != UINT32_MAX) {
+                    CPUSH(vid[m->calls.v[k].gv]);
+                    CPUSH(m->calls.v[k].hotness | (uint64_t)m->calls.v[k].tail << 3);
+                }
+        } else if (m->kind == SUM_VARIABLE) {
+            code = 6;
+            CPUSH(m->varflags | m->vcall_visibility << 3);
+            for (size_t k = 0; k < m->refs.len; k++)
+                if (vid[m->refs.v[k].gv] != UINT32_MAX)
+                    CPUSH(vid[m->refs.v[k].gv]);
+        } else {
+            code = 8;
+            if (vid[m->aliasee] == UINT32_MAX) {
+                snprintf(why, nwhy, "an alias whose aliasee has no summary, in a combined "
+                                    "index");
+                st = E_SEMANTIC;
+                goto done;
+            }
+            CPUSH(vid[m->aliasee]);
+        }
+        wr_record(w, SW, code, &ops);
+    }
+    for (size_t i = 0; i < s->typeids.len; i++) {
+        const SumTid *t = &s->typeids.v[i];
+        if (!typeid_used(s, vid, ir_summary_guid(t->name, t->name_len)))
+            continue;
+        ops.len = 0;
+        CPUSH(strtab_add(strtab, t->name, t->name_len));
+        CPUSH(t->name_len);
+        CPUSH(t->kind);
+        CPUSH(t->size_m1_bit_width);
+        CPUSH(t->align_log2);
+        CPUSH(t->size_m1);
+        CPUSH(t->bit_mask);
+        CPUSH(t->inline_bits);
+        for (size_t k = 0; k < t->wpds.len; k++) {
+            const SumWpd *wp = &t->wpds.v[k];
+            CPUSH(wp->offset);
+            CPUSH(wp->kind);
+            CPUSH(wp->impl ? strtab_add(strtab, wp->impl, wp->impl_len) : 0);
+            CPUSH(wp->impl ? wp->impl_len : 0);
+            CPUSH(wp->nbyargs);
+            for (size_t a = 0; a < wp->nbyargs; a++) {
+                const SumByArg *b = &t->byargs.v[wp->first_byarg + a];
+                CPUSH(b->nargs);
+                for (size_t v = 0; v < b->nargs; v++)
+                    CPUSH(t->args.v[b->first_arg + v]);
+                CPUSH(b->kind);
+                CPUSH(b->info);
+                CPUSH(b->byte);
+                CPUSH(b->bit);
+            }
+        }
+        wr_record(w, SW, 21, &ops);
+    }
+    for (size_t i = 0; i < s->tids.len; i++) {
+        const SumTypeId *t = &s->tids.v[i];
+        ops.len = 0;
+        CPUSH(strtab_add(strtab, t->name, t->name_len));
+        CPUSH(t->name_len);
+        for (size_t k = 0; k < t->vts.len; k++) {
+            if (vid[t->vts.v[k].gv] == UINT32_MAX)
+                continue;
+            CPUSH(t->vts.v[k].offset);
+            CPUSH(vid[t->vts.v[k].gv]);
+        }
+        wr_record(w, SW, 22, &ops);
+    }
+    if (s->blockcount) {
+        ops.len = 0;
+        CPUSH(s->blockcount);
+        wr_record(w, SW, 24, &ops);
+    }
+    wr_exit(w, SW, lp);
+    goto done;
+badrange:
+    snprintf(why, nwhy, "a parameter access range that LLVM's text cannot express (full or "
+                        "wrapped)");
+    st = E_SEMANTIC;
+    goto done;
+oom:
+    st = E_NOMEM;
+done:
+    vec_release(&ops);
+    return st;
+}
+#undef CPUSH
+
+/* A string table block (STRTAB_BLOCK, 23) holding strtab, at the top level. */
+static void write_strtab(Wr *w, const StrBuf *strtab) {
+    size_t lp = wr_enter(w, 2, 23, 3);
+    wr_bits(w, 2, 3); /* DEFINE_ABBREV [literal 1, blob] */
+    wr_vbr(w, 2, 5);
+    wr_bits(w, 1, 1);
+    wr_vbr(w, 1, 8);
+    wr_bits(w, 0, 1);
+    wr_bits(w, 5, 3);
+    wr_bits(w, 4, 3); /* the record */
+    wr_vbr(w, strtab->len, 6);
+    wr_align32(w);
+    for (size_t k = 0; k < strtab->len; k++)
+        wr_bits(w, (uint8_t)strtab->buf[k], 8);
+    wr_align32(w);
+    wr_exit(w, 3, lp);
+}
+
+/* A combined index alone, as LLVM's writeIndexToFile writes one (llvm-as-19 of text whose
+ * module has no function and no global variable): the magic, a module block with VERSION
+ * 2 and the index (write_combined), the string table. Value ids go to the values with
+ * summaries, as LLVM's combined writer gives them. */
+static Status write_index_file(const IrSummary *s, StrBuf *out, char *why, size_t nwhy) {
+    uint32_t *vid = mem_calloc(s->gvs.len ? s->gvs.len : 1, sizeof *vid);
+    StrBuf strtab = SB_INIT;
+    U64Vec ops = {0};
+    if (!vid)
+        return E_NOMEM;
+    uint32_t next = 0;
+    for (size_t i = 0; i < s->gvs.len; i++)
+        vid[i] = s->gvs.v[i].nsums ? next++ : UINT32_MAX;
+    Wr w = {out, 0};
+    sb_reset(out);
+    static const uint8_t magic[4] = {'B', 'C', 0xC0, 0xDE};
+    for (int i = 0; i < 4; i++)
+        wr_bits(&w, magic[i], 8);
+    size_t lp = wr_enter(&w, 2, 8, 3);
+    Status st = vec_push(&ops, 2);
+    if (st == OK) {
+        wr_record(&w, 3, 1, &ops); /* VERSION 2: relative value ids, string table */
+        st = write_combined(&w, s, 3, vid, &strtab, why, nwhy);
+    }
+    if (st == OK) {
+        wr_exit(&w, 3, lp);
+        write_strtab(&w, &strtab);
+        if (sb_status(out) != OK || sb_status(&strtab) != OK)
+            st = E_NOMEM;
+    }
+    vec_release(&ops);
+    sb_release(&strtab);
+    mem_free(vid);
+    return st;
+}
+
 Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf *out,
                          char *why, size_t nwhy) {
+    if (s->combined)
+        return write_index_file(s, out, why, nwhy);
     BcInfo bi;
     Status st = bc_read(&bi, bc, size);
     NameIx *ix = NULL;
@@ -2567,12 +3172,12 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
         wr_copy(&w, src, bi.vst_end, bi.mod_end);
     }
     bool hash = false;
-    for (int i = 0; i < 5; i++)
-        hash = hash || s->hash[i];
+    for (int i = 0; i < 5 && s->mods.len; i++)
+        hash = hash || s->mods.v[0].hash[i];
     if (hash) {
         ops.len = 0;
         for (int i = 0; i < 5; i++)
-            PUSH(s->hash[i]);
+            PUSH(s->mods.v[0].hash[i]);
         wr_record(&w, bi.mod_w, 17, &ops);
     }
     wr_bits(&w, 0, bi.mod_w);
@@ -2584,20 +3189,7 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
         wr_copy(&w, src, bi.mod_after, bi.nbits);
     } else {
         wr_copy(&w, src, bi.mod_after, bi.strtab_start);
-        size_t lp = wr_enter(&w, 2, 23, 3);
-        wr_bits(&w, 2, 3); /* DEFINE_ABBREV [literal 1, blob] */
-        wr_vbr(&w, 2, 5);
-        wr_bits(&w, 1, 1);
-        wr_vbr(&w, 1, 8);
-        wr_bits(&w, 0, 1);
-        wr_bits(&w, 5, 3);
-        wr_bits(&w, 4, 3); /* the record */
-        wr_vbr(&w, strtab.len, 6);
-        wr_align32(&w);
-        for (size_t k = 0; k < strtab.len; k++)
-            wr_bits(&w, (uint8_t)strtab.buf[k], 8);
-        wr_align32(&w);
-        wr_exit(&w, 3, lp);
+        write_strtab(&w, &strtab);
         wr_copy(&w, src, bi.strtab_after, bi.nbits);
     }
     if (sb_status(out) != OK || sb_status(&strtab) != OK)

@@ -13,8 +13,11 @@
  * FULL_LTO_GLOBALVAL_SUMMARY_BLOCK, 24, inside the MODULE_BLOCK, and the module's
  * MODULE_CODE_HASH) or from the `^N = ...` lines of LLVM assembly, and written into
  * bitcode that LLVM's C API wrote without it. The `typeid` entries of text are read (and
- * not written into bitcode: LLVM's per-module writer has no record for them). What is not
- * represented (combined indexes, CFI function lists, other summary versions) sets
+ * not written into a per-module index's bitcode: LLVM's per-module writer has no record
+ * for them). A combined index (the thin link's: a file without a module, several module
+ * entries, values known by their GUID only with a summary per module) is read from
+ * bitcode and text and written as a file of its own. What is not represented (CFI
+ * function lists, a combined index's memory profile records, other summary versions) sets
  * `unsupported` to a phrase naming the construct; such an index is never half read.
  */
 #ifndef IRLOG_IR_SUMMARY_H
@@ -85,9 +88,18 @@ typedef struct SumVCall {
     size_t first_arg, nargs; /* into SumSummary.vargs */
 } SumVCall;
 
+/* A module entry: `^N = module: (path: "...", hash: (...))`. */
+typedef struct SumModule {
+    const char *path; /* arena */
+    uint32_t hash[5];
+    uint64_t id;      /* bitcode: its module id (MST_CODE_ENTRY) */
+    uint32_t slot;    /* ^N, set by ir_summary_finish */
+} SumModule;
+
 typedef struct SumSummary {
     SumKind kind;
     uint32_t gv;                /* the entry it summarises */
+    uint32_t module;            /* index into IrSummary.mods */
     unsigned linkage;           /* GlobalValue::LinkageTypes (0 external ... 10 common) */
     unsigned visibility;        /* 0 default, 1 hidden, 2 protected */
     bool not_eligible, live, dso_local, auto_hide;
@@ -114,7 +126,9 @@ typedef struct SumGv {
     const char *name; /* arena; NULL: a value known by its GUID only (`gv: (guid: N)`) */
     size_t name_len;
     uint64_t guid;     /* set by ir_summary_finish (given for a GUID-only value) */
-    int32_t summary;   /* index into sums, or -1 */
+    int32_t summary;   /* index into sums of its first summary, or -1 */
+    uint32_t nsums;    /* its summaries: sums[summary .. summary + nsums - 1] (after
+                        * ir_summary_finish; a combined index may have several) */
     uint32_t slot;     /* ^N, set by ir_summary_finish */
 } SumGv;
 
@@ -163,8 +177,10 @@ typedef struct SumTid {
 typedef struct IrSummary {
     bool present;       /* the input had an index */
     bool full_lto;      /* FULL_LTO_GLOBALVAL_SUMMARY_BLOCK (regular LTO), else ThinLTO */
-    const char *path;   /* the module entry's path */
-    uint32_t hash[5];
+    bool combined;      /* a combined index (the thin link's: no module of its own) */
+    bool text;          /* read from text (ir_summary_finish tells a combined one) */
+    Vec(SumModule) mods; /* the module entries (one in a per-module index), by path after
+                          * ir_summary_finish */
     Vec(SumGv) gvs;     /* in GUID order after ir_summary_finish */
     Vec(SumSummary) sums;
     Vec(SumTid) typeids; /* typeid entries, in GUID order after ir_summary_finish */
@@ -196,11 +212,16 @@ Status ir_summary_from_text(IrSummary *s, char *text, size_t len);
  * A gv entry whose name m has no global of sets s->unsupported. */
 Status ir_summary_finish(IrSummary *s, LLVMModuleRef m);
 
+/* For an index read from text: says whether it is a combined one: irlog's comment line
+ * says so, or, as llvm-as-19 decides, module m has no function and no global variable and
+ * the index has gv entries or flags (ir_summary_finish calls it). */
+void ir_summary_text_kind(IrSummary *s, LLVMModuleRef m);
+
 /* Writes the index into bitcode bc (as LLVM's C API wrote it: no wrapper, module block
  * without a summary): the summary block before the module's value symbol table, the
- * MODULE_CODE_HASH record, typeid names appended to the string table. OUT *out (the
- * new bitcode). E_SEMANTIC with a message in why when it cannot (a name the module
- * does not have). */
+ * MODULE_CODE_HASH record, typeid names appended to the string table; a combined index
+ * (s->combined) alone, bc unused. OUT *out (the new bitcode). E_SEMANTIC with a message
+ * in why when it cannot (a name the module does not have). */
 Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf *out,
                          char *why, size_t nwhy);
 

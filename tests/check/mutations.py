@@ -178,9 +178,7 @@ CASES = [
     ("summary_of_gv_entry", "^1:0", [("add", "gv_summary_entry", row("^1:0", "^0")), ("add", "summary_entry_kind", row("^0", "module"))]),
     ("summary_module_entry", "^1:0", [("add", "gv_summary_module", row("^1:0", "^1")), ("add", "summary_entry_kind", row("^1", "gv"))]),
     ("summary_reference_to_gv", "^1:0", [("add", "gv_summary_call", row("^1:0", "0", "^0")), ("add", "summary_entry_kind", row("^0", "module"))]),
-    # a summary of a gv entry known by its GUID only (no name); the callee of a parameter
-    # access and of a memory profile callsite that is no gv entry
-    ("summary_of_gv_entry", "^1:0", [("add", "gv_summary_entry", row("^1:0", "^1")), ("add", "summary_entry_kind", row("^1", "gv"))]),
+    # the callee of a parameter access and of a memory profile callsite that is no gv entry
     ("summary_reference_to_gv", "^1:0", [("add", "gv_summary_param_call", row("^1:0", "0", "0", "^0", "0", "0", "3")), ("add", "summary_entry_kind", row("^0", "module"))]),
     ("summary_reference_to_gv", "^1:0", [("add", "gv_summary_callsite", row("^1:0", "0", "^0")), ("add", "summary_entry_kind", row("^0", "module"))]),
     ("summary_gv_guid_order", "^2", [("add", "summary_entry_kind", row("^1", "gv")), ("add", "summary_entry_kind", row("^2", "gv")),
