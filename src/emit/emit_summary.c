@@ -244,16 +244,38 @@ static void write_stack_ids(Em *em, Sym s, IrRel rel, const KeyRow *kr, size_t n
     sb_addc(em->out, ')');
 }
 
+/* `(A, ...)`: column 3 of the rows of kr from *at whose first key is key (the list of
+ * one callsite or allocation; kr sorted by it and the index), or dflt when it has none. */
+static void write_key_list(Em *em, IrRel rel, const KeyRow *kr, size_t n, size_t *at,
+                           uint64_t key, const char *dflt) {
+    while (*at < n && kr[*at].k[0] < key) /* (of no callsite or allocation: ignored) */
+        ++*at;
+    sb_addc(em->out, '(');
+    if (*at == n || kr[*at].k[0] != key)
+        sb_adds(em->out, dflt);
+    for (bool first = true; *at < n && kr[*at].k[0] == key; ++*at, first = false) {
+        uint64_t v = em_cell(em->f, rel, kr[*at].row, 3);
+        if (facts_rels[rel].cols[3].kind == COL_SYMBOL)
+            sb_addf(em->out, "%s%s", first ? "" : ", ", em_str(em->f, (Sym)v));
+        else
+            sb_addf(em->out, "%s%llu", first ? "" : ", ", (unsigned long long)v);
+    }
+    sb_addc(em->out, ')');
+}
+
 /* `, allocs: ((versions: (none), memProf: ((type: T, stackIds: (...)), ...)), ...),
- * callsites: ((callee: ^N, clones: (0), stackIds: (...)), ...)` of a function summary. */
+ * callsites: ((callee: ^N, clones: (0), stackIds: (...)), ...)` of a function summary
+ * (versions and clones from their relations; none and 0 when there are no rows). */
 static void write_memprof(Em *em, Sym s) {
     EmFacts *f = em->f;
     StrBuf *out = em->out;
-    KeyRow *mib = NULL, *ms = NULL, *cs = NULL;
+    KeyRow *mib = NULL, *ms = NULL, *cs = NULL, *vr = NULL, *cr = NULL;
     size_t nmib = keyed_rows(em, REL_gv_summary_alloc_mib, s, 2, &mib);
     size_t nms = keyed_rows(em, REL_gv_summary_alloc_stack_id, s, 3, &ms);
     size_t ncs = keyed_rows(em, REL_gv_summary_callsite_stack_id, s, 2, &cs);
-    size_t at = 0;
+    size_t nvr = keyed_rows(em, REL_gv_summary_alloc_version, s, 2, &vr);
+    size_t ncr = keyed_rows(em, REL_gv_summary_callsite_clone, s, 2, &cr);
+    size_t at = 0, vat = 0, cat = 0;
     for (size_t i = 0; i < nmib && !em->oom; i++) {
         uint64_t alloc = mib[i].k[0], index = mib[i].k[1];
         if (alloc != (i ? mib[i - 1].k[0] + (index == 0) : 0) ||
@@ -263,11 +285,13 @@ static void write_memprof(Em *em, Sym s) {
                      em_str(f, s), (unsigned long long)alloc, (unsigned long long)index);
             break;
         }
-        if (index == 0)
-            sb_adds(out, i ? ", (versions: (none), memProf: (" : ", allocs: ((versions: (none), "
-                                                                 "memProf: (");
-        else
+        if (index == 0) {
+            sb_adds(out, i ? ", (versions: " : ", allocs: ((versions: ");
+            write_key_list(em, REL_gv_summary_alloc_version, vr, nvr, &vat, alloc, "none");
+            sb_adds(out, ", memProf: (");
+        } else {
             sb_adds(out, ", ");
+        }
         sb_addf(out, "(type: %s, ", em_str(f, (Sym)em_cell(f, REL_gv_summary_alloc_mib,
                                                            mib[i].row, 3)));
         write_stack_ids(em, s, REL_gv_summary_alloc_stack_id, ms, nms, &at, mib[i].k, 3);
@@ -287,7 +311,9 @@ static void write_memprof(Em *em, Sym s) {
     for (size_t i = 0; i < n; i++) {
         sb_adds(out, i ? ", (callee: " : ", callsites: ((callee: ");
         add_slot(em, (Sym)em_cell(f, REL_gv_summary_callsite, rows[i], 2));
-        sb_adds(out, ", clones: (0), ");
+        sb_adds(out, ", clones: ");
+        write_key_list(em, REL_gv_summary_callsite_clone, cr, ncr, &cat, i, "0");
+        sb_adds(out, ", ");
         uint64_t key[1] = {i};
         write_stack_ids(em, s, REL_gv_summary_callsite_stack_id, cs, ncs, &at, key, 2);
         sb_addc(out, ')');
@@ -301,6 +327,8 @@ static void write_memprof(Em *em, Sym s) {
     mem_free(mib);
     mem_free(ms);
     mem_free(cs);
+    mem_free(vr);
+    mem_free(cr);
 }
 
 /* `, params: ((param: N, offset: [A, B], calls: ((callee: ^N, param: N, offset: [A,

@@ -52,6 +52,9 @@
  *   FS_TYPE_ID (21): [name (strtab offset, size), kind, sizeM1BitWidth, alignLog2,
  *     sizeM1, bitMask, inlineBits, (offset, kind, singleImplName (offset, size), n,
  *     (nargs, args, kind, info, byte, bit)...)...]
+ *   FS_COMBINED_CALLSITE_INFO (28): [callee vid, nstack, nclones, stack index...,
+ *     clone...], FS_COMBINED_ALLOC_INFO (29): [nmib, nversions, (type, n, stack
+ *     index...)..., version...], of the next function
  *   FS_VALUE_GUID (16) [vid, guid] for every value.
  * Text: the `typeid` entries of a per-module index too, which LLVM's per-module writer
  * has no record for (not written into its bitcode).
@@ -153,6 +156,8 @@ static void sum_release(SumSummary *m) {
     vec_release(&m->callsites);
     vec_release(&m->mibs);
     vec_release(&m->stack_ids);
+    vec_release(&m->clones);
+    vec_release(&m->versions);
 }
 
 void ir_summary_release(IrSummary *s) {
@@ -709,24 +714,34 @@ static bool stack_ids(IrSummary *s, const U64Vec *table, SumSummary *m, const ui
     return true;
 }
 
-/* PERMODULE_CALLSITE_INFO [vid, stack index...], of the next function summary. */
+/* PERMODULE_CALLSITE_INFO [vid, stack index...], of the next function summary (its one
+ * clone, 0); COMBINED_CALLSITE_INFO [vid, nstack, nclones, stack index..., clone...]. */
 static void callsite_info(IrSummary *s, const Vids *x, const U64Vec *table, SumSummary *pend,
-                          const uint64_t *v, size_t n, Status *st) {
-    SumCallsite c = {0, pend->stack_ids.len, n ? n - 1 : 0};
-    if (!n) {
+                          const uint64_t *v, size_t n, bool combined, Status *st) {
+    size_t h = combined ? 3 : 1;
+    if (n < h || (combined && (v[1] > n - 3 || v[2] != n - 3 - v[1]))) {
         UNSUPPORTED(s, "a malformed memory profile callsite record");
         return;
     }
-    if (vid_gv(s, x, v[0], &c.gv) && stack_ids(s, table, pend, v + 1, n - 1, st) && *st == OK)
+    size_t nids = combined ? (size_t)v[1] : n - 1;
+    SumCallsite c = {0, pend->stack_ids.len, nids, pend->clones.len, combined ? n - h - nids : 1};
+    if (!vid_gv(s, x, v[0], &c.gv) || !stack_ids(s, table, pend, v + h, nids, st))
+        return;
+    for (size_t i = 0; i < c.nclones && *st == OK; i++)
+        *st = vec_push(&pend->clones, combined ? v[h + nids + i] : 0);
+    if (*st == OK)
         *st = vec_push(&pend->callsites, c);
 }
 
-/* PERMODULE_ALLOC_INFO [nmib, (type, n, stack index...)...], of the next function. */
+/* PERMODULE_ALLOC_INFO [nmib, (type, n, stack index...)...], of the next function (its
+ * one version, none); COMBINED_ALLOC_INFO [nmib, nversions, (type, n, stack index...)...,
+ * version...]. */
 static void alloc_info(IrSummary *s, const U64Vec *table, SumSummary *pend, const uint64_t *v,
-                       size_t n, Status *st) {
+                       size_t n, bool combined, Status *st) {
     uint32_t alloc = pend->mibs.len ? vec_last(&pend->mibs).alloc + 1 : 0;
-    size_t i = 1;
-    if (!n || !v[0]) {
+    size_t i = combined ? 2 : 1;
+    size_t first_ver = pend->versions.len, nvers = combined && n > 1 ? (size_t)v[1] : 1;
+    if (n < i || !v[0]) {
         UNSUPPORTED(s, "a malformed memory profile allocation record");
         return;
     }
@@ -739,13 +754,28 @@ static void alloc_info(IrSummary *s, const U64Vec *table, SumSummary *pend, cons
             UNSUPPORTED(s, "memory profile allocation type %llu", (unsigned long long)v[i]);
             return;
         }
-        SumMib mib = {alloc, (uint8_t)v[i], pend->stack_ids.len, (size_t)v[i + 1]};
+        SumMib mib = {alloc, (uint8_t)v[i], pend->stack_ids.len, (size_t)v[i + 1], first_ver,
+                      nvers};
         if (!stack_ids(s, table, pend, v + i + 2, mib.nids, st))
             return;
         if (*st == OK)
             *st = vec_push(&pend->mibs, mib);
         i += 2 + mib.nids;
     }
+    if (combined && n - i < nvers) {
+        UNSUPPORTED(s, "a malformed memory profile allocation record");
+        return;
+    }
+    for (size_t k = 0; k < nvers && *st == OK; k++) {
+        uint64_t t = combined ? v[i + k] : 0;
+        if (t > 4 || t == 3) {
+            UNSUPPORTED(s, "memory profile allocation type %llu", (unsigned long long)t);
+            return;
+        }
+        *st = vec_push(&pend->versions, (uint8_t)t);
+    }
+    if (combined)
+        i += nvers;
     if (i != n)
         UNSUPPORTED(s, "the total sizes of memory profile contexts (-memprof-report-hinted-"
                        "sizes), which llvm-dis does not print");
@@ -942,11 +972,19 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             for (size_t i = 0; i < n && pst == OK; i++)
                 pst = vec_push(&table, v[i]);
             break;
-        case 26: /* PERMODULE_CALLSITE_INFO */
-            callsite_info(s, &x, &table, &pend, v, n, &pst);
+        case 26: case 28: /* PERMODULE_CALLSITE_INFO, COMBINED_ */
+            if ((rec->code == 28) != s->combined)
+                UNSUPPORTED(s, "a memory profile record (%llu) of the other kind of index",
+                            (unsigned long long)rec->code);
+            else
+                callsite_info(s, &x, &table, &pend, v, n, s->combined, &pst);
             break;
-        case 27: /* PERMODULE_ALLOC_INFO */
-            alloc_info(s, &table, &pend, v, n, &pst);
+        case 27: case 29: /* PERMODULE_ALLOC_INFO, COMBINED_ */
+            if ((rec->code == 29) != s->combined)
+                UNSUPPORTED(s, "a memory profile record (%llu) of the other kind of index",
+                            (unsigned long long)rec->code);
+            else
+                alloc_info(s, &table, &pend, v, n, s->combined, &pst);
             break;
         case 1: case 2: case 19: /* PERMODULE, PERMODULE_PROFILE, PERMODULE_RELBF */
         case 4: case 5: {        /* COMBINED, COMBINED_PROFILE */
@@ -985,6 +1023,8 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             m->callsites = pend.callsites;
             m->mibs = pend.mibs;
             m->stack_ids = pend.stack_ids;
+            m->clones = pend.clones;
+            m->versions = pend.versions;
             memset(&pend, 0, sizeof pend);
             if (f[3] >> 10)
                 UNSUPPORTED(s, "function flags 0x%llx", (unsigned long long)f[3]);
@@ -1159,10 +1199,6 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             break;
         }
         case 17: case 18: UNSUPPORTED(s, "CFI function definitions or declarations"); break;
-        case 28: case 29:
-            UNSUPPORTED(s, "memory profile records of a combined index (callsite clones, "
-                           "allocation versions)");
-            break;
         default:
             UNSUPPORTED(s, "summary record %llu", (unsigned long long)rec->code);
             break;
@@ -1608,7 +1644,7 @@ static Status tx_callsites(Tx *t, SumSummary *m) {
     Status st = OK;
     tx_char(t, '(');
     do {
-        SumCallsite c = {0, 0, 0};
+        SumCallsite c = {0, 0, 0, m->clones.len, 0};
         tx_char(t, '(');
         tx_key(t, "callee");
         if (!tx_peek(t, '^')) {
@@ -1620,11 +1656,10 @@ static Status tx_callsites(Tx *t, SumSummary *m) {
         tx_char(t, ',');
         tx_key(t, "clones");
         tx_char(t, '(');
-        if (tx_uint(t) != 0 || !tx_peek(t, ')')) {
-            UNSUPPORTED(t->s, "memory profile callsite clones (a combined index)");
-            t->bad = true;
-            return OK;
-        }
+        do {
+            st = vec_push(&m->clones, tx_uint(t));
+            c.nclones++;
+        } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
         tx_char(t, ')');
         tx_char(t, ',');
         c.first_id = m->stack_ids.len;
@@ -1646,21 +1681,24 @@ static Status tx_allocs(Tx *t, SumSummary *m) {
     tx_char(t, '(');
     do {
         char buf[16];
+        size_t first_ver = m->versions.len;
         tx_char(t, '(');
         tx_key(t, "versions");
         tx_char(t, '(');
-        tx_ident(t, buf, sizeof buf);
-        if (strcmp(buf, "none") != 0 || !tx_peek(t, ')')) {
-            UNSUPPORTED(t->s, "memory profile allocation versions (a combined index)");
-            t->bad = true;
-            return OK;
-        }
+        do {
+            tx_ident(t, buf, sizeof buf);
+            int k = name_index(ALLOC_TYPES, buf);
+            if (k < 0 || !buf[0])
+                t->bad = true;
+            st = vec_push(&m->versions, (uint8_t)(k < 0 ? 0 : k));
+        } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
         tx_char(t, ')');
         tx_char(t, ',');
         tx_key(t, "memProf");
         tx_char(t, '(');
         do {
-            SumMib mib = {alloc, 0, m->stack_ids.len, 0};
+            SumMib mib = {alloc, 0, m->stack_ids.len, 0, first_ver,
+                          m->versions.len - first_ver};
             tx_char(t, '(');
             tx_key(t, "type");
             tx_ident(t, buf, sizeof buf);
@@ -2382,13 +2420,20 @@ Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
             if (s->gvs.v[i].nsums > 1)
                 UNSUPPORTED(s, "a gv entry with several summaries (a combined index)");
         }
+        for (size_t i = 0; i < s->sums.len; i++) {
+            const SumSummary *sm = &s->sums.v[i];
+            for (size_t k = 0; k < sm->callsites.len; k++)
+                if (sm->callsites.v[k].nclones != 1 ||
+                    sm->clones.v[sm->callsites.v[k].first_clone])
+                    UNSUPPORTED(s, "memory profile callsite clones other than (0) (a combined "
+                                   "index)");
+            for (size_t k = 0; k < sm->mibs.len; k++)
+                if (sm->mibs.v[k].nvers != 1 || sm->versions.v[sm->mibs.v[k].first_ver])
+                    UNSUPPORTED(s, "memory profile allocation versions other than (none) (a "
+                                   "combined index)");
+        }
         if (s->unsupported[0])
             return OK;
-    } else {
-        for (size_t i = 0; i < s->sums.len; i++)
-            if (s->sums.v[i].callsites.len || s->sums.v[i].mibs.len)
-                UNSUPPORTED(s, "memory profile records of a combined index (callsite clones, "
-                               "allocation versions)");
     }
     Status ast = order_modules(s);
     if (ast == OK && !s->combined)
@@ -2637,7 +2682,7 @@ static bool typeid_used(const IrSummary *s, const uint32_t *vid, uint64_t guid) 
  * block frequencies and vTableFuncs are not written. */
 static Status write_combined(Wr *w, const IrSummary *s, unsigned mod_w, const uint32_t *vid,
                              StrBuf *strtab, char *why, size_t nwhy) {
-    U64Vec ops = {0};
+    U64Vec ops = {0}, stacks = {0};
     Status st = OK;
     size_t lp = wr_enter(w, mod_w, 19, 3);
     for (size_t i = 0; i < s->mods.len; i++) {
@@ -2668,14 +2713,63 @@ static Status write_combined(Wr *w, const IrSummary *s, unsigned mod_w, const ui
             CPUSH(s->gvs.v[i].guid);
             wr_record(w, SW, 16, &ops);
         }
+    /* the stack ids of the memory profile records, once each, in numeric order */
+    for (size_t i = 0; i < s->sums.len; i++)
+        for (size_t k = 0; k < s->sums.v[i].stack_ids.len; k++)
+            if (vec_push(&stacks, s->sums.v[i].stack_ids.v[k]) != OK)
+                goto oom;
+    if (stacks.len) {
+        qsort(stacks.v, stacks.len, sizeof *stacks.v, cmp_u64);
+        size_t u = 1;
+        for (size_t k = 1; k < stacks.len; k++)
+            if (stacks.v[k] != stacks.v[u - 1])
+                stacks.v[u++] = stacks.v[k];
+        stacks.len = u;
+        wr_record(w, SW, 30, &stacks);
+    }
     for (size_t j = 0; j < 2 * s->sums.len; j++) {
         const SumSummary *m = &s->sums.v[j % s->sums.len];
         if ((m->kind == SUM_ALIAS) != (j >= s->sums.len))
             continue;
-        if (m->callsites.len || m->mibs.len) {
-            snprintf(why, nwhy, "memory profile records of a combined index");
-            st = E_SEMANTIC;
-            goto done;
+        /* COMBINED_CALLSITE_INFO [callee, nstack, nclones, stack index..., clone...] and
+         * COMBINED_ALLOC_INFO [nmib, nversions, (type, n, stack index...)..., version...],
+         * before their function's record */
+        for (size_t k = 0; k < m->callsites.len; k++) {
+            const SumCallsite *c = &m->callsites.v[k];
+            if (vid[c->gv] == UINT32_MAX) {
+                snprintf(why, nwhy, "a memory profile callsite calling a value without a "
+                                    "summary, in a combined index");
+                st = E_SEMANTIC;
+                goto done;
+            }
+            ops.len = 0;
+            CPUSH(vid[c->gv]);
+            CPUSH(c->nids);
+            CPUSH(c->nclones);
+            for (size_t a = 0; a < c->nids; a++)
+                CPUSH(stack_index(&stacks, m->stack_ids.v[c->first_id + a]));
+            for (size_t a = 0; a < c->nclones; a++)
+                CPUSH(m->clones.v[c->first_clone + a]);
+            wr_record(w, SW, 28, &ops);
+        }
+        for (size_t k = 0; k < m->mibs.len;) {
+            size_t end = k;
+            while (end < m->mibs.len && m->mibs.v[end].alloc == m->mibs.v[k].alloc)
+                end++;
+            const SumMib *first = &m->mibs.v[k];
+            ops.len = 0;
+            CPUSH(end - k);
+            CPUSH(first->nvers);
+            for (; k < end; k++) {
+                const SumMib *mib = &m->mibs.v[k];
+                CPUSH(mib->type);
+                CPUSH(mib->nids);
+                for (size_t a = 0; a < mib->nids; a++)
+                    CPUSH(stack_index(&stacks, m->stack_ids.v[mib->first_id + a]));
+            }
+            for (size_t a = 0; a < first->nvers; a++)
+                CPUSH(m->versions.v[first->first_ver + a]);
+            wr_record(w, SW, 29, &ops);
         }
         if (m->type_tests.len) {
             ops.len = 0;
@@ -2847,6 +2941,7 @@ oom:
     st = E_NOMEM;
 done:
     vec_release(&ops);
+    vec_release(&stacks);
     return st;
 }
 #undef CPUSH

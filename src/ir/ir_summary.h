@@ -57,16 +57,20 @@ typedef struct SumParam {
 
 /* Memory profile records of a function summary (heap profiling's !memprof and !callsite
  * metadata): its callsites (a callee and a stack of stack ids) and its allocations (a
- * list of MIBs: an allocation type and a stack each). A per-module index has no other
- * clone than 0 and no other version than none. */
+ * list of MIBs: an allocation type and a stack each), with a combined index's function
+ * clones of each callsite and allocation types of each allocation in those clones (its
+ * versions). A per-module index has no other clone than 0 and no other version than
+ * none. */
 typedef struct SumCallsite {
-    uint32_t gv;           /* the callee */
-    size_t first_id, nids; /* into SumSummary.stack_ids */
+    uint32_t gv;                 /* the callee */
+    size_t first_id, nids;       /* into SumSummary.stack_ids */
+    size_t first_clone, nclones; /* into SumSummary.clones */
 } SumCallsite;
 typedef struct SumMib {
-    uint32_t alloc;        /* the allocation's index */
-    uint8_t type;          /* 0 none, 1 notcold, 2 cold, 4 hot */
-    size_t first_id, nids; /* into SumSummary.stack_ids */
+    uint32_t alloc;          /* the allocation's index */
+    uint8_t type;            /* 0 none, 1 notcold, 2 cold, 4 hot */
+    size_t first_id, nids;   /* into SumSummary.stack_ids */
+    size_t first_ver, nvers; /* the allocation's versions, into SumSummary.versions */
 } SumMib;
 
 typedef struct SumVFunc {
@@ -120,6 +124,8 @@ typedef struct SumSummary {
     Vec(SumCallsite) callsites; /* function: memory profile callsites */
     Vec(SumMib) mibs;           /* function: its allocations' MIBs, by allocation */
     Vec(uint64_t) stack_ids;    /* their stacks */
+    Vec(uint64_t) clones;       /* the callsites' clones (a per-module index: 0) */
+    Vec(uint8_t) versions;      /* the allocations' versions (a per-module index: none) */
 } SumSummary;
 
 typedef struct SumGv {

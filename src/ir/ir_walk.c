@@ -237,11 +237,28 @@ static void walk_gv_summary(FactSink *o, const IrSummary *s, const SumSummary *m
                 fs_unum(o, m->stack_ids.v[cs->first_id + a]);
                 fs_end(o);
             }
+            for (size_t a = 0; a < cs->nclones; a++) {
+                fs_begin(o, REL_gv_summary_callsite_clone);
+                fs_sym(o, sid);
+                fs_num(o, (int64_t)k);
+                fs_num(o, (int64_t)a);
+                fs_unum(o, m->clones.v[cs->first_clone + a]);
+                fs_end(o);
+            }
         }
         for (size_t k = 0, mi = 0; k < m->mibs.len; k++, mi++) {
             const SumMib *mib = &m->mibs.v[k];
             if (k && mib->alloc != m->mibs.v[k - 1].alloc)
                 mi = 0;
+            for (size_t a = 0; mi == 0 && a < mib->nvers; a++) { /* once per allocation */
+                uint8_t t = m->versions.v[mib->first_ver + a];
+                fs_begin(o, REL_gv_summary_alloc_version);
+                fs_sym(o, sid);
+                fs_num(o, mib->alloc);
+                fs_num(o, (int64_t)a);
+                fs_sym(o, alloc_types[t <= 4 ? t : 0]);
+                fs_end(o);
+            }
             fs_begin(o, REL_gv_summary_alloc_mib);
             fs_sym(o, sid);
             fs_num(o, mib->alloc);
