@@ -1867,10 +1867,14 @@ static Status tx_res_by_arg(Tx *t, SumTid *ti, SumWpd *w) {
         SumByArg b = {ti->args.len, 0, 0, 0, 0, 0};
         tx_key(t, "args");
         tx_char(t, '(');
-        do {
+        /* `args: ()`: llvm-dis prints it (whole-program devirtualisation writes one for a
+         * call without constant arguments), LLVM 19's parser rejects it */
+        while (st == OK && !t->bad && !tx_peek(t, ')')) {
+            if (b.nargs)
+                tx_char(t, ',');
             st = vec_push(&ti->args, tx_uint(t));
             b.nargs++;
-        } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+        }
         tx_char(t, ')');
         tx_char(t, ',');
         tx_key(t, "byArg");
