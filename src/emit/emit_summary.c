@@ -18,6 +18,7 @@
 
 #define FULL_LTO_LINE "; irlog: a regular LTO summary (FULL_LTO_GLOBALVAL_SUMMARY_BLOCK)"
 #define COMBINED_LINE "; irlog: a combined summary index (a file without a module)"
+#define CFI_LINE "; irlog: CFI function "
 
 /* `^N` of an entry, or an error. */
 static void add_slot(Em *em, Sym entry) {
@@ -705,6 +706,39 @@ static void write_entry(Em *em, Sym e, const char *kind, uint64_t slot) {
     }
 }
 
+/* `; irlog: CFI function definition "name"` (or declaration), a line each, definitions
+ * first, by index (llvm-dis does not print the CFI function lists; ir_summary.c reads
+ * the lines back when it writes bitcode). */
+static void write_cfi_lines(Em *em, Sym m) {
+    EmFacts *f = em->f;
+    const uint32_t *rows;
+    size_t n = em_find(f, REL_summary_cfi_function, 0, m, &rows);
+    if (!n)
+        return;
+    KeyRow *kr = mem_calloc(n, sizeof *kr);
+    if (!kr) {
+        em->oom = true;
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const char *k = em_str(f, (Sym)em_cell(f, REL_summary_cfi_function, rows[i], 1));
+        bool decl = !strcmp(k, "decl");
+        if (!decl && strcmp(k, "def") != 0)
+            em_error(em, "relation summary_cfi_function has the unknown kind `%s`", k);
+        kr[i].k[0] = decl;
+        kr[i].k[1] = em_cell(f, REL_summary_cfi_function, rows[i], 2);
+        kr[i].row = rows[i];
+    }
+    qsort(kr, n, sizeof *kr, keyrow_cmp);
+    for (size_t i = 0; i < n; i++) {
+        Sym name = (Sym)em_cell(f, REL_summary_cfi_function, kr[i].row, 3);
+        sb_adds(em->out, kr[i].k[0] ? CFI_LINE "declaration " : CFI_LINE "definition ");
+        em_add_quoted(em->out, em_str(f, name), em_len(f, name));
+        sb_addc(em->out, '\n');
+    }
+    mem_free(kr);
+}
+
 typedef struct SlotRow {
     uint64_t slot;
     uint32_t row;
@@ -750,6 +784,7 @@ void em_write_summary(Em *em, Sym m) {
         sb_adds(em->out, FULL_LTO_LINE "\n");
     if (em_has(f, REL_summary_combined, m))
         sb_adds(em->out, COMBINED_LINE "\n");
+    write_cfi_lines(em, m);
     for (size_t i = 0; i < er->nrows; i++) {
         Sym e = (Sym)em_cell(f, REL_summary_entry, sr[i].row, 0);
         if (i && sr[i].slot == sr[i - 1].slot)

@@ -55,7 +55,10 @@
  *   FS_COMBINED_CALLSITE_INFO (28): [callee vid, nstack, nclones, stack index...,
  *     clone...], FS_COMBINED_ALLOC_INFO (29): [nmib, nversions, (type, n, stack
  *     index...)..., version...], of the next function
- *   FS_VALUE_GUID (16) [vid, guid] for every value.
+ *   FS_VALUE_GUID (16) [vid, guid] for every value
+ *   FS_CFI_FUNCTION_DEFS (17), _DECLS (18): [(strtab offset, size)...], the CFI function
+ *     lists, which llvm-dis does not print (irlog's text: `; irlog: CFI function
+ *     definition "name"` lines)
  * Text: the `typeid` entries of a per-module index too, which LLVM's per-module writer
  * has no record for (not written into its bitcode).
  */
@@ -172,6 +175,7 @@ void ir_summary_release(IrSummary *s) {
     }
     vec_release(&s->typeids);
     vec_release(&s->mods);
+    vec_release(&s->cfis);
     vec_release(&s->gvs);
     vec_release(&s->sums);
     vec_release(&s->tids);
@@ -1198,7 +1202,18 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
                 pst = vec_push(&pend.vcalls, c);
             break;
         }
-        case 17: case 18: UNSUPPORTED(s, "CFI function definitions or declarations"); break;
+        case 17: case 18: /* CFI_FUNCTION_DEFS, _DECLS: [(strtab offset, size)...] */
+            for (size_t i = 0; i + 1 < n && pst == OK; i += 2) {
+                if (n % 2 || v[i] > bi->strtab_len || v[i + 1] > bi->strtab_len - v[i]) {
+                    UNSUPPORTED(s, "a malformed CFI function list");
+                    break;
+                }
+                SumCfi c = {arena_strndup(&s->arena, (const char *)bi->strtab + v[i],
+                                          (size_t)v[i + 1]),
+                            (size_t)v[i + 1], rec->code == 18};
+                pst = c.name ? vec_push(&s->cfis, c) : E_NOMEM;
+            }
+            break;
         default:
             UNSUPPORTED(s, "summary record %llu", (unsigned long long)rec->code);
             break;
@@ -2119,6 +2134,7 @@ static Status tx_entry(Tx *t, U32Vec *gvmap, U32Vec *tidmap, U32Vec *modmap) {
 
 #define FULL_LTO_LINE "; irlog: a regular LTO summary (FULL_LTO_GLOBALVAL_SUMMARY_BLOCK)"
 #define COMBINED_LINE "; irlog: a combined summary index (a file without a module)"
+#define CFI_LINE "; irlog: CFI function "
 
 static uint32_t resolve(IrSummary *s, const U32Vec *gvmap, uint32_t slot) {
     if (slot < gvmap->len && gvmap->v[slot] != UINT32_MAX)
@@ -2131,7 +2147,7 @@ Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
     U32Vec gvmap = {0}, tidmap = {0}, modmap = {0};
     TidRefVec tidrefs = {0};
     Status st = OK;
-    size_t fl = strlen(FULL_LTO_LINE), cl = strlen(COMBINED_LINE);
+    size_t fl = strlen(FULL_LTO_LINE), cl = strlen(COMBINED_LINE), pl = strlen(CFI_LINE);
     for (size_t i = 0; i < len && st == OK;) {
         size_t end = i;
         while (end < len && text[end] != '\n')
@@ -2155,6 +2171,18 @@ Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
             s->full_lto = true;
         } else if (end - i == cl && !memcmp(text + i, COMBINED_LINE, cl)) {
             s->combined = true;
+        } else if (end - i > pl && !memcmp(text + i, CFI_LINE, pl)) {
+            /* `; irlog: CFI function definition "name"` (or declaration) */
+            Tx t = {text + i + pl, text + end, s, false, &tidrefs};
+            char kind[16];
+            tx_ident(&t, kind, sizeof kind);
+            SumCfi c = {NULL, 0, !strcmp(kind, "declaration")};
+            c.name = tx_string(&t, &c.len);
+            tx_ws(&t);
+            if (t.bad || t.p != t.e || (!c.decl && strcmp(kind, "definition") != 0))
+                UNSUPPORTED(s, "an irlog CFI function line this reader cannot parse");
+            else if (!c.name || vec_push(&s->cfis, c) != OK)
+                st = E_NOMEM;
         }
         i = end + 1;
     }
@@ -2651,6 +2679,26 @@ static uint64_t strtab_add(StrBuf *strtab, const char *name, size_t len) {
     return off;
 }
 
+/* CFI_FUNCTION_DEFS (17) and _DECLS (18) [(strtab offset, size)...] of s->cfis, when
+ * there are any, the names appended to the string table. */
+static Status write_cfis(Wr *w, const IrSummary *s, unsigned width, StrBuf *strtab) {
+    U64Vec ops = {0};
+    Status st = OK;
+    for (int decl = 0; decl < 2 && st == OK; decl++) {
+        ops.len = 0;
+        for (size_t i = 0; i < s->cfis.len && st == OK; i++)
+            if (s->cfis.v[i].decl == decl) {
+                st = vec_push(&ops, strtab_add(strtab, s->cfis.v[i].name, s->cfis.v[i].len));
+                if (st == OK)
+                    st = vec_push(&ops, s->cfis.v[i].len);
+            }
+        if (st == OK && ops.len)
+            wr_record(w, width, decl ? 18 : 17, &ops);
+    }
+    vec_release(&ops);
+    return st;
+}
+
 /* Is guid a type test's or a virtual call's of a summary written (LLVM's combined writer
  * writes only the typeid entries they name)? */
 static bool typeid_used(const IrSummary *s, const uint32_t *vid, uint64_t guid) {
@@ -2916,6 +2964,9 @@ static Status write_combined(Wr *w, const IrSummary *s, unsigned mod_w, const ui
         }
         wr_record(w, SW, 21, &ops);
     }
+    st = write_cfis(w, s, SW, strtab);
+    if (st != OK)
+        goto done;
     for (size_t i = 0; i < s->tids.len; i++) {
         const SumTypeId *t = &s->tids.v[i];
         ops.len = 0;
@@ -3252,6 +3303,8 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
         }
         wr_record(&w, SW, 22, &ops);
     }
+    if (write_cfis(&w, s, SW, &strtab) != OK)
+        goto oom;
     if (s->blockcount) {
         ops.len = 0;
         PUSH(s->blockcount);

@@ -16,9 +16,11 @@
  * not written into a per-module index's bitcode: LLVM's per-module writer has no record
  * for them). A combined index (the thin link's: a file without a module, several module
  * entries, values known by their GUID only with a summary per module) is read from
- * bitcode and text and written as a file of its own. What is not represented (CFI
- * function lists, a combined index's memory profile records, other summary versions) sets
- * `unsupported` to a phrase naming the construct; such an index is never half read.
+ * bitcode and text and written as a file of its own, with its memory profile clones and
+ * versions and its CFI function lists (which llvm-dis does not print: irlog's text says
+ * them in comment lines). What is not represented (the total sizes of memory profile
+ * contexts, unnamed global values, other summary versions) sets `unsupported` to a phrase
+ * naming the construct; such an index is never half read.
  */
 #ifndef IRLOG_IR_SUMMARY_H
 #define IRLOG_IR_SUMMARY_H
@@ -180,6 +182,14 @@ typedef struct SumTid {
     Vec(uint64_t) args;
 } SumTid;
 
+/* A function of the index's CFI function lists (FS_CFI_FUNCTION_DEFS, _DECLS: functions
+ * with CFI jump tables, -fsanitize=cfi), which llvm-dis does not print. */
+typedef struct SumCfi {
+    const char *name; /* arena */
+    size_t len;
+    bool decl;
+} SumCfi;
+
 typedef struct IrSummary {
     bool present;       /* the input had an index */
     bool full_lto;      /* FULL_LTO_GLOBALVAL_SUMMARY_BLOCK (regular LTO), else ThinLTO */
@@ -191,6 +201,7 @@ typedef struct IrSummary {
     Vec(SumSummary) sums;
     Vec(SumTid) typeids; /* typeid entries, in GUID order after ir_summary_finish */
     Vec(SumTypeId) tids; /* typeidCompatibleVTable entries, in name order */
+    Vec(SumCfi) cfis;    /* the CFI function lists, definitions then declarations */
     uint64_t flags, blockcount;
     uint32_t flags_slot, blockcount_slot; /* flags_slot 0: no flags entry */
     char unsupported[160]; /* "" or the construct not represented */

@@ -370,6 +370,16 @@ static void walk_summary(IrCtx *c) {
         emit_summary_full_lto(o, c->mod_id);
     if (s->combined)
         emit_summary_combined(o, c->mod_id);
+    int64_t ncfi[2] = {0, 0};
+    for (size_t k = 0; k < s->cfis.len; k++) {
+        const SumCfi *cf = &s->cfis.v[k];
+        fs_begin(o, REL_summary_cfi_function);
+        fs_sym(o, c->mod_id);
+        fs_sym(o, cf->decl ? "decl" : "def");
+        fs_num(o, ncfi[cf->decl]++);
+        fs_symn(o, cf->name, cf->len);
+        fs_end(o);
+    }
     for (size_t k = 0; k < s->mods.len; k++) {
         const SumModule *md = &s->mods.v[k];
         snprintf(id, sizeof id, "^%u", md->slot);

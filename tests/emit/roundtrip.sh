@@ -135,6 +135,29 @@ else
   sed 's/^/     /' "$tmp/lto.err" | head -5
   cases+=("lto/combined.O2.thin")
 fi
+# a distributed index of the thin link with a CFI function list (tests/emit/cfi/icall.c
+# compiled with -flto=thin -fvisibility=hidden -fsanitize=cfi-icall, llvm-lto2 run
+# -thinlto-distributed-indexes, every symbol resolved prevailing: a typeid entry for the
+# function type, index flags), as bitcode and as llvm-dis text (which does not show the
+# list; the command checks below check that -o .bc keeps it)
+lto2=$(tool llvm-lto2)
+mkdir -p "$tmp/cfi"
+if (cd "$here/cfi" && "$(tool clang)" -O2 -flto=thin -fvisibility=hidden -fsanitize=cfi-icall \
+      -c icall.c -o "$tmp/cfi/icall.o") 2>"$tmp/lto.err" &&
+   res=$("$lto2" dump-symtab "$tmp/cfi/icall.o" | awk -v f="$tmp/cfi/icall.o" '
+           $1 ~ /^[A-Z-]+$/ && length($1) == 8 && NF == 2 {
+             printf " -r=%s,%s,%s", f, $2, substr($1, 2, 1) == "U" ? "" : "px" }') &&
+   (cd "$tmp/cfi" && "$lto2" run "$tmp/cfi/icall.o" -o "$tmp/cfi/out" \
+      -thinlto-distributed-indexes $res) 2>>"$tmp/lto.err" &&
+   cp "$tmp/cfi/icall.o.thinlto.bc" "$tmp/in/lto/cfi.O2.dist.bc" &&
+   "$llvm_dis" "$tmp/in/lto/cfi.O2.dist.bc" -o "$tmp/in/lto-text/cfi.O2.dist.ll" &&
+   cp "$tmp/in/lto/cfi.O2.dist.bc" "$tmp/in/lto-text/cfi.O2.dist.bc"; then
+  cases+=("lto/cfi.O2.dist" "lto-text/cfi.O2.dist")
+else
+  echo "FAIL lto/cfi.O2.dist: the distributed index of tests/emit/cfi/icall.c cannot be made"
+  sed 's/^/     /' "$tmp/lto.err" | head -5
+  cases+=("lto/cfi.O2.dist")
+fi
 # and the test programs as ThinLTO objects (-O2 -flto=thin), as bitcode only
 for f in "$srcdir"/tests/programs/*.c "$srcdir"/tests/programs/*.cpp; do
   [ -f "$f" ] || continue
@@ -404,6 +427,19 @@ else
   wbad=1
 fi
 chk $wbad "a distributed index with a whole-program devirtualisation typeid entry (args: ()), from bitcode and from text: -o .bc prints as the original"
+
+# the CFI function list of lto/cfi.O2.dist (llvm-dis does not print it): its facts name
+# dec and inc, and the facts of -o .bc name the same (the module column aside)
+c=lto/cfi.O2.dist
+if [ -f "$tmp/w/$c/facts/summary_cfi_function.facts" ] &&
+   grep -q 'dec$' "$tmp/w/$c/facts/summary_cfi_function.facts" &&
+   "$irlog" facts "$tmp/w/$c/api.bc" -o "$tmp/cfi/api.facts" >/dev/null 2>&1; then
+  cut -f2- "$tmp/w/$c/facts/summary_cfi_function.facts" >"$tmp/cfi/a"
+  cut -f2- "$tmp/cfi/api.facts/summary_cfi_function.facts" | cmp -s - "$tmp/cfi/a"
+  chk $? "the CFI function list of a distributed index (lto/cfi.O2.dist) is kept by -o .bc"
+else
+  chk 1 "the CFI function list of a distributed index (lto/cfi.O2.dist) is kept by -o .bc"
+fi
 
 # a typeid entry the relations cannot hold: two of one name (one GUID; LLVM's index keeps
 # one), given as text: irlog facts names it, irlog emit refuses, writing nothing
