@@ -80,7 +80,7 @@ static void walk_variable(IrCtx *c, LLVMValueRef v, const char *id) {
     emit_variable_function(o, id, c->fn_id);
 }
 
-/* The module summary index (ir_summary.h): entries by slot, `^N`; summaries `^N:0`. */
+/* The module summary index (ir_summary.h): entries by slot, `^N`; summaries `^N:K`. */
 /* A summary entry that has a name and a GUID (a gv, a typeid or typeidCompatibleVTable
  * entry). */
 static void named_summary_entry(FactSink *o, const char *id, uint32_t slot, const char *kind,
