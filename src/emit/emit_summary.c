@@ -1,13 +1,15 @@
 /*
  * emit_summary.c — the module summary index (rel/summary.def) as llvm-dis writes it:
- * `^N = module: ...`, `^N = gv: ...`, `^N = typeidCompatibleVTable: ...`, `^N = flags:
- * N`, `^N = blockcount: N`, one line each, in slot order, after the metadata
+ * `^N = module: ...`, `^N = gv: ...`, `^N = typeid: ...`, `^N = typeidCompatibleVTable:
+ * ...`, `^N = flags: N`, `^N = blockcount: N`, one line each, in slot order, after the
+ * metadata
  * (docs/emit.md, "Module summary indexes").
  *
  * Strings (the module's path, names) are written quoted with `\XX` escapes, which
  * LLVM's parser reads back (llvm-dis prints names unescaped). A regular LTO index
- * (summary_full_lto) is said by a comment line of its own, which LLVM's text has no
- * syntax for and ir_summary.c reads back when it writes bitcode.
+ * (summary_full_lto) and a combined index (summary_combined) are said by a comment line
+ * of their own, which LLVM's text has no syntax for and ir_summary.c reads back when it
+ * writes bitcode.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,8 @@
 #include "emit_int.h"
 
 #define FULL_LTO_LINE "; irlog: a regular LTO summary (FULL_LTO_GLOBALVAL_SUMMARY_BLOCK)"
+#define COMBINED_LINE "; irlog: a combined summary index (a file without a module)"
+#define CFI_LINE "; irlog: CFI function "
 
 /* `^N` of an entry, or an error. */
 static void add_slot(Em *em, Sym entry) {
@@ -73,6 +77,21 @@ static const char *const VCALL_KINDS[] = {"typeTestAssumeVCalls", "typeCheckedLo
                                           "typeTestAssumeConstVCalls",
                                           "typeCheckedLoadConstVCalls"};
 
+/* The typeid entry whose GUID is guid, or EM_NONE (llvm-dis names a type id by its
+ * typeid entry, `^N`, when the index has one). */
+static Sym typeid_entry(Em *em, uint64_t guid) {
+    EmFacts *f = em->f;
+    const uint32_t *rows;
+    size_t n = em_find(f, REL_summary_entry_guid, 1, guid, &rows);
+    for (size_t i = 0; i < n; i++) {
+        Sym e = (Sym)em_cell(f, REL_summary_entry_guid, rows[i], 0);
+        Sym k = em_opt_sym(em, REL_summary_entry_kind, e, 1);
+        if (k != EM_NONE && !strcmp(em_str(f, k), "typeid"))
+            return e;
+    }
+    return EM_NONE;
+}
+
 /* `, typeIdInfo: (typeTests: (...), <kind>: (...), ...)` of a function summary: its type
  * tests, then its virtual calls, kind by kind, in the order of their indexes. */
 static void write_type_id_info(Em *em, Sym s) {
@@ -87,9 +106,16 @@ static void write_type_id_info(Em *em, Sym s) {
     bool first = true;
     if (ntt) {
         sb_adds(out, "typeTests: (");
-        for (size_t i = 0; i < ntt; i++)
-            sb_addf(out, "%s%llu", i ? ", " : "",
-                    (unsigned long long)em_cell(f, REL_gv_summary_type_test, tt[i], 2));
+        for (size_t i = 0; i < ntt; i++) {
+            uint64_t guid = em_cell(f, REL_gv_summary_type_test, tt[i], 2);
+            Sym tid = typeid_entry(em, guid);
+            if (i)
+                sb_adds(out, ", ");
+            if (tid != EM_NONE)
+                add_slot(em, tid);
+            else
+                sb_addf(out, "%llu", (unsigned long long)guid);
+        }
         sb_addc(out, ')');
         first = false;
     }
@@ -120,8 +146,14 @@ static void write_type_id_info(Em *em, Sym s) {
             sb_adds(out, ", ");
         }
         bool cnst = kind >= 2;
-        sb_addf(out, "%svFuncId: (guid: %llu, offset: %llu)", cnst ? "(" : "",
-                (unsigned long long)em_cell(f, REL_gv_summary_vcall, vc[i], 3),
+        uint64_t guid = em_cell(f, REL_gv_summary_vcall, vc[i], 3);
+        Sym tid = typeid_entry(em, guid);
+        sb_addf(out, "%svFuncId: (", cnst ? "(" : "");
+        if (tid != EM_NONE)
+            add_slot(em, tid);
+        else
+            sb_addf(out, "guid: %llu", (unsigned long long)guid);
+        sb_addf(out, ", offset: %llu)",
                 (unsigned long long)em_cell(f, REL_gv_summary_vcall, vc[i], 4));
         if (!cnst)
             continue;
@@ -213,16 +245,38 @@ static void write_stack_ids(Em *em, Sym s, IrRel rel, const KeyRow *kr, size_t n
     sb_addc(em->out, ')');
 }
 
+/* `(A, ...)`: column 3 of the rows of kr from *at whose first key is key (the list of
+ * one callsite or allocation; kr sorted by it and the index), or dflt when it has none. */
+static void write_key_list(Em *em, IrRel rel, const KeyRow *kr, size_t n, size_t *at,
+                           uint64_t key, const char *dflt) {
+    while (*at < n && kr[*at].k[0] < key) /* (of no callsite or allocation: ignored) */
+        ++*at;
+    sb_addc(em->out, '(');
+    if (*at == n || kr[*at].k[0] != key)
+        sb_adds(em->out, dflt);
+    for (bool first = true; *at < n && kr[*at].k[0] == key; ++*at, first = false) {
+        uint64_t v = em_cell(em->f, rel, kr[*at].row, 3);
+        if (facts_rels[rel].cols[3].kind == COL_SYMBOL)
+            sb_addf(em->out, "%s%s", first ? "" : ", ", em_str(em->f, (Sym)v));
+        else
+            sb_addf(em->out, "%s%llu", first ? "" : ", ", (unsigned long long)v);
+    }
+    sb_addc(em->out, ')');
+}
+
 /* `, allocs: ((versions: (none), memProf: ((type: T, stackIds: (...)), ...)), ...),
- * callsites: ((callee: ^N, clones: (0), stackIds: (...)), ...)` of a function summary. */
+ * callsites: ((callee: ^N, clones: (0), stackIds: (...)), ...)` of a function summary
+ * (versions and clones from their relations; none and 0 when there are no rows). */
 static void write_memprof(Em *em, Sym s) {
     EmFacts *f = em->f;
     StrBuf *out = em->out;
-    KeyRow *mib = NULL, *ms = NULL, *cs = NULL;
+    KeyRow *mib = NULL, *ms = NULL, *cs = NULL, *vr = NULL, *cr = NULL;
     size_t nmib = keyed_rows(em, REL_gv_summary_alloc_mib, s, 2, &mib);
     size_t nms = keyed_rows(em, REL_gv_summary_alloc_stack_id, s, 3, &ms);
     size_t ncs = keyed_rows(em, REL_gv_summary_callsite_stack_id, s, 2, &cs);
-    size_t at = 0;
+    size_t nvr = keyed_rows(em, REL_gv_summary_alloc_version, s, 2, &vr);
+    size_t ncr = keyed_rows(em, REL_gv_summary_callsite_clone, s, 2, &cr);
+    size_t at = 0, vat = 0, cat = 0;
     for (size_t i = 0; i < nmib && !em->oom; i++) {
         uint64_t alloc = mib[i].k[0], index = mib[i].k[1];
         if (alloc != (i ? mib[i - 1].k[0] + (index == 0) : 0) ||
@@ -232,11 +286,13 @@ static void write_memprof(Em *em, Sym s) {
                      em_str(f, s), (unsigned long long)alloc, (unsigned long long)index);
             break;
         }
-        if (index == 0)
-            sb_adds(out, i ? ", (versions: (none), memProf: (" : ", allocs: ((versions: (none), "
-                                                                 "memProf: (");
-        else
+        if (index == 0) {
+            sb_adds(out, i ? ", (versions: " : ", allocs: ((versions: ");
+            write_key_list(em, REL_gv_summary_alloc_version, vr, nvr, &vat, alloc, "none");
+            sb_adds(out, ", memProf: (");
+        } else {
             sb_adds(out, ", ");
+        }
         sb_addf(out, "(type: %s, ", em_str(f, (Sym)em_cell(f, REL_gv_summary_alloc_mib,
                                                            mib[i].row, 3)));
         write_stack_ids(em, s, REL_gv_summary_alloc_stack_id, ms, nms, &at, mib[i].k, 3);
@@ -256,7 +312,9 @@ static void write_memprof(Em *em, Sym s) {
     for (size_t i = 0; i < n; i++) {
         sb_adds(out, i ? ", (callee: " : ", callsites: ((callee: ");
         add_slot(em, (Sym)em_cell(f, REL_gv_summary_callsite, rows[i], 2));
-        sb_adds(out, ", clones: (0), ");
+        sb_adds(out, ", clones: ");
+        write_key_list(em, REL_gv_summary_callsite_clone, cr, ncr, &cat, i, "0");
+        sb_adds(out, ", ");
         uint64_t key[1] = {i};
         write_stack_ids(em, s, REL_gv_summary_callsite_stack_id, cs, ncs, &at, key, 2);
         sb_addc(out, ')');
@@ -270,6 +328,8 @@ static void write_memprof(Em *em, Sym s) {
     mem_free(mib);
     mem_free(ms);
     mem_free(cs);
+    mem_free(vr);
+    mem_free(cr);
 }
 
 /* `, params: ((param: N, offset: [A, B], calls: ((callee: ^N, param: N, offset: [A,
@@ -434,6 +494,120 @@ static void write_summary(Em *em, Sym s) {
     sb_addc(out, ')');
 }
 
+static const char *const TTRES_KINDS[] = {"unsat", "byteArray", "inline", "single", "allOnes",
+                                          "unknown", NULL};
+static const char *const WPD_KINDS[] = {"indir", "singleImpl", "branchFunnel", NULL};
+static const char *const BYARG_KINDS[] = {"indir", "uniformRetVal", "uniqueRetVal",
+                                          "virtualConstProp", NULL};
+
+/* The symbol in column col of row r of rel, which must be one of names (else an error). */
+static const char *known_name(Em *em, IrRel rel, uint32_t r, int col, const char *const *names) {
+    const char *k = em_str(em->f, (Sym)em_cell(em->f, rel, r, col));
+    for (int i = 0; names[i]; i++)
+        if (!strcmp(names[i], k))
+            return k;
+    em_error(em, "relation %s has the unknown kind `%s`", facts_rels[rel].name, k);
+    return names[0];
+}
+
+/* `summary: (typeTestRes: (...), wpdResolutions: ((offset: N, wpdRes: (kind: K,
+ * singleImplName: "S", resByArg: (args: (...), byArg: (...), ...))), ...))` of a typeid
+ * entry, with the fields llvm-dis prints (docs/relations.md). */
+static void write_typeid(Em *em, Sym e) {
+    EmFacts *f = em->f;
+    StrBuf *out = em->out;
+    const uint32_t *tr;
+    if (em_find(f, REL_summary_typeid_test_res, 0, e, &tr) != 1) {
+        em_error(em, "summary entry %s: relation summary_typeid_test_res has not one row for "
+                     "the typeid entry",
+                 em_str(f, e));
+        return;
+    }
+    sb_addf(out, "summary: (typeTestRes: (kind: %s, sizeM1BitWidth: %llu",
+            known_name(em, REL_summary_typeid_test_res, tr[0], 1, TTRES_KINDS),
+            (unsigned long long)em_cell(f, REL_summary_typeid_test_res, tr[0], 2));
+    static const char *const opt[] = {"alignLog2", "sizeM1", "bitMask", "inlineBits"};
+    for (int i = 0; i < 4; i++) {
+        uint64_t v = em_cell(f, REL_summary_typeid_test_res, tr[0], 3 + i);
+        if (v)
+            sb_addf(out, ", %s: %llu", opt[i], (unsigned long long)v);
+    }
+    sb_addc(out, ')');
+    uint32_t *wr;
+    size_t nw = em_rows_sorted(em, REL_summary_typeid_wpd, 0, e, 1, &wr);
+    KeyRow *br = NULL, *ar = NULL;
+    size_t nb = keyed_rows(em, REL_summary_typeid_wpd_by_arg, e, 2, &br);
+    size_t na = keyed_rows(em, REL_summary_typeid_wpd_arg, e, 3, &ar);
+    size_t bat = 0, aat = 0;
+    for (size_t i = 0; i < nw && !em->oom; i++) {
+        const char *k = known_name(em, REL_summary_typeid_wpd, wr[i], 3, WPD_KINDS);
+        sb_addf(out, "%s(offset: %llu, wpdRes: (kind: %s", i ? ", " : ", wpdResolutions: (",
+                (unsigned long long)em_cell(f, REL_summary_typeid_wpd, wr[i], 2), k);
+        if (!strcmp(k, "singleImpl")) {
+            const uint32_t *sr;
+            size_t ns = em_find(f, REL_summary_typeid_wpd_single_impl, 0, e, &sr);
+            const char *name = "";
+            size_t len = 0;
+            for (size_t j = 0; j < ns; j++)
+                if (em_cell(f, REL_summary_typeid_wpd_single_impl, sr[j], 1) == (uint64_t)i) {
+                    Sym n = (Sym)em_cell(f, REL_summary_typeid_wpd_single_impl, sr[j], 2);
+                    name = em_str(f, n);
+                    len = em_len(f, n);
+                }
+            sb_adds(out, ", singleImplName: ");
+            em_add_quoted(out, name, len);
+        }
+        while (bat < nb && br[bat].k[0] < (uint64_t)i) /* (of no resolution: ignored) */
+            bat++;
+        for (uint64_t want = 0; bat < nb && br[bat].k[0] == (uint64_t)i; bat++, want++) {
+            uint32_t r = br[bat].row;
+            if (br[bat].k[1] != want) {
+                em_error(em, "summary entry %s: relation summary_typeid_wpd_by_arg has no row "
+                             "for index %llu of resolution %zu",
+                         em_str(f, e), (unsigned long long)want, i);
+                break;
+            }
+            sb_adds(out, want ? ", args: (" : ", resByArg: (args: (");
+            while (aat < na && (ar[aat].k[0] < (uint64_t)i ||
+                                (ar[aat].k[0] == (uint64_t)i && ar[aat].k[1] < want)))
+                aat++;
+            uint64_t nargs = 0;
+            for (; aat < na && ar[aat].k[0] == (uint64_t)i && ar[aat].k[1] == want;
+                 aat++, nargs++) {
+                if (ar[aat].k[2] != nargs) {
+                    em_error(em, "summary entry %s: relation summary_typeid_wpd_arg has no row "
+                                 "for argument %llu of resByArg %llu of resolution %zu",
+                             em_str(f, e), (unsigned long long)nargs, (unsigned long long)want,
+                             i);
+                    break;
+                }
+                sb_addf(out, "%s%llu", nargs ? ", " : "",
+                        (unsigned long long)em_cell(f, REL_summary_typeid_wpd_arg, ar[aat].row,
+                                                    4));
+            }
+            const char *bk = known_name(em, REL_summary_typeid_wpd_by_arg, r, 3, BYARG_KINDS);
+            sb_addf(out, "), byArg: (kind: %s", bk);
+            if (!strcmp(bk, "uniformRetVal") || !strcmp(bk, "uniqueRetVal"))
+                sb_addf(out, ", info: %llu",
+                        (unsigned long long)em_cell(f, REL_summary_typeid_wpd_by_arg, r, 4));
+            uint64_t byte = em_cell(f, REL_summary_typeid_wpd_by_arg, r, 5);
+            uint64_t bit = em_cell(f, REL_summary_typeid_wpd_by_arg, r, 6);
+            if (byte || bit)
+                sb_addf(out, ", byte: %llu, bit: %llu", (unsigned long long)byte,
+                        (unsigned long long)bit);
+            sb_addc(out, ')');
+            if (bat + 1 == nb || br[bat + 1].k[0] != (uint64_t)i)
+                sb_addc(out, ')');
+        }
+        sb_adds(out, "))");
+    }
+    if (nw)
+        sb_addc(out, ')');
+    sb_addc(out, ')');
+    mem_free(br);
+    mem_free(ar);
+}
+
 static void add_guid_comment(Em *em, Sym e) {
     uint64_t guid;
     if (em_get(em->f, REL_summary_entry_guid, e, 1, &guid))
@@ -471,17 +645,40 @@ static void write_entry(Em *em, Sym e, const char *kind, uint64_t slot) {
         const uint32_t *sr;
         size_t ns = em_find(f, REL_gv_summary_entry, 1, e, &sr);
         if (ns) {
+            /* in the order of K of their names `^N:K` (a combined index's summary list) */
+            KeyRow *kr = mem_calloc(ns, sizeof *kr);
+            if (!kr) {
+                em->oom = true;
+                return;
+            }
+            for (size_t i = 0; i < ns; i++) {
+                const char *sn = em_str(f, (Sym)em_cell(f, REL_gv_summary_entry, sr[i], 0));
+                const char *colon = strrchr(sn, ':');
+                kr[i].k[0] = colon ? strtoull(colon + 1, NULL, 10) : UINT64_MAX;
+                kr[i].k[1] = i;
+                kr[i].row = sr[i];
+            }
+            qsort(kr, ns, sizeof *kr, keyrow_cmp);
             sb_adds(out, ", summaries: (");
             for (size_t i = 0; i < ns; i++) {
                 if (i)
                     sb_adds(out, ", ");
-                write_summary(em, (Sym)em_cell(f, REL_gv_summary_entry, sr[i], 0));
+                write_summary(em, (Sym)em_cell(f, REL_gv_summary_entry, kr[i].row, 0));
             }
             sb_addc(out, ')');
+            mem_free(kr);
         }
         sb_addc(out, ')');
         if (name != EM_NONE)
             add_guid_comment(em, e);
+        sb_addc(out, '\n');
+    } else if (!strcmp(kind, "typeid")) {
+        sb_adds(out, "typeid: (name: ");
+        add_need_quoted(em, REL_summary_entry_name, e);
+        sb_adds(out, ", ");
+        write_typeid(em, e);
+        sb_addc(out, ')');
+        add_guid_comment(em, e);
         sb_addc(out, '\n');
     } else if (!strcmp(kind, "typeidCompatibleVTable")) {
         sb_adds(out, "typeidCompatibleVTable: (name: ");
@@ -507,6 +704,39 @@ static void write_entry(Em *em, Sym e, const char *kind, uint64_t slot) {
         em_error(em, "summary entry %s: unknown kind `%s` (relation summary_entry_kind)",
                  em_str(f, e), kind);
     }
+}
+
+/* `; irlog: CFI function definition "name"` (or declaration), a line each, definitions
+ * first, by index (llvm-dis does not print the CFI function lists; ir_summary.c reads
+ * the lines back when it writes bitcode). */
+static void write_cfi_lines(Em *em, Sym m) {
+    EmFacts *f = em->f;
+    const uint32_t *rows;
+    size_t n = em_find(f, REL_summary_cfi_function, 0, m, &rows);
+    if (!n)
+        return;
+    KeyRow *kr = mem_calloc(n, sizeof *kr);
+    if (!kr) {
+        em->oom = true;
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const char *k = em_str(f, (Sym)em_cell(f, REL_summary_cfi_function, rows[i], 1));
+        bool decl = !strcmp(k, "decl");
+        if (!decl && strcmp(k, "def") != 0)
+            em_error(em, "relation summary_cfi_function has the unknown kind `%s`", k);
+        kr[i].k[0] = decl;
+        kr[i].k[1] = em_cell(f, REL_summary_cfi_function, rows[i], 2);
+        kr[i].row = rows[i];
+    }
+    qsort(kr, n, sizeof *kr, keyrow_cmp);
+    for (size_t i = 0; i < n; i++) {
+        Sym name = (Sym)em_cell(f, REL_summary_cfi_function, kr[i].row, 3);
+        sb_adds(em->out, kr[i].k[0] ? CFI_LINE "declaration " : CFI_LINE "definition ");
+        em_add_quoted(em->out, em_str(f, name), em_len(f, name));
+        sb_addc(em->out, '\n');
+    }
+    mem_free(kr);
 }
 
 typedef struct SlotRow {
@@ -552,6 +782,9 @@ void em_write_summary(Em *em, Sym m) {
     sb_addc(em->out, '\n');
     if (em_has(f, REL_summary_full_lto, m))
         sb_adds(em->out, FULL_LTO_LINE "\n");
+    if (em_has(f, REL_summary_combined, m))
+        sb_adds(em->out, COMBINED_LINE "\n");
+    write_cfi_lines(em, m);
     for (size_t i = 0; i < er->nrows; i++) {
         Sym e = (Sym)em_cell(f, REL_summary_entry, sr[i].row, 0);
         if (i && sr[i].slot == sr[i - 1].slot)

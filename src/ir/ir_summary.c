@@ -13,8 +13,8 @@
  * Module records read: GLOBALVAR (7), FUNCTION (8), ALIAS (14), IFUNC (18) (value ids and
  * names: [strtab offset, size, ...]), VSTOFFSET (13), HASH (17).
  * Record layouts read and written (LLVMBitCodes.h, summary version 10 as LLVM 19 writes
- * it, and 9, LLVM 14's, read the same way; value ids count the module's GLOBALVAR, FUNCTION, ALIAS and IFUNC records in
- * order, their names in the string table):
+ * it, and 9, LLVM 14's, read the same way; value ids count the module's GLOBALVAR,
+ * FUNCTION, ALIAS and IFUNC records in order, their names in the string table):
  *   FS_PERMODULE (1), _PROFILE (2), _RELBF (19): [vid, flags, insts, fflags, nrefs, nro,
  *     nwo, refs (nrefs vids: plain, then nro readonly, then nwo writeonly), calls (vid,
  *     or vid and hotness | tail << 3, or vid and relbf | tail << 28)]
@@ -41,6 +41,26 @@
  * returnDoesNotAlias, noInline, alwaysInline, noUnwind, mayThrow, hasUnknownCall,
  * mustBeUnreachable (bits 0-9); varflags: readonly, writeonly, constant (bits 0-2),
  * vcall_visibility (bits 3-4).
+ * Combined indexes (a module block with no module: MODULE_STRTAB_BLOCK, 19, with
+ * MST_CODE_ENTRY (1) [modid, path chars] and MST_CODE_HASH (2) [5 words], then the summary
+ * block), read and written:
+ *   FS_COMBINED (4), _PROFILE (5): [vid, modid, flags, insts, fflags, entry count, nrefs,
+ *     nro, nwo, refs, calls (vid, or vid and hotness | tail << 3)]
+ *   FS_COMBINED_GLOBALVAR_INIT_REFS (6): [vid, modid, flags, varflags, refs]
+ *   FS_COMBINED_ALIAS (8): [vid, modid, flags, aliasee vid]; FS_COMBINED_ORIGINAL_NAME (9)
+ *     skipped (llvm-dis does not print it)
+ *   FS_TYPE_ID (21): [name (strtab offset, size), kind, sizeM1BitWidth, alignLog2,
+ *     sizeM1, bitMask, inlineBits, (offset, kind, singleImplName (offset, size), n,
+ *     (nargs, args, kind, info, byte, bit)...)...]
+ *   FS_COMBINED_CALLSITE_INFO (28): [callee vid, nstack, nclones, stack index...,
+ *     clone...], FS_COMBINED_ALLOC_INFO (29): [nmib, nversions, (type, n, stack
+ *     index...)..., version...], of the next function
+ *   FS_VALUE_GUID (16) [vid, guid] for every value
+ *   FS_CFI_FUNCTION_DEFS (17), _DECLS (18): [(strtab offset, size)...], the CFI function
+ *     lists, which llvm-dis does not print (irlog's text: `; irlog: CFI function
+ *     definition "name"` lines)
+ * Text: the `typeid` entries of a per-module index too, which LLVM's per-module writer
+ * has no record for (not written into its bitcode).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,6 +159,8 @@ static void sum_release(SumSummary *m) {
     vec_release(&m->callsites);
     vec_release(&m->mibs);
     vec_release(&m->stack_ids);
+    vec_release(&m->clones);
+    vec_release(&m->versions);
 }
 
 void ir_summary_release(IrSummary *s) {
@@ -146,6 +168,14 @@ void ir_summary_release(IrSummary *s) {
         sum_release(&s->sums.v[i]);
     for (size_t i = 0; i < s->tids.len; i++)
         vec_release(&s->tids.v[i].vts);
+    for (size_t i = 0; i < s->typeids.len; i++) {
+        vec_release(&s->typeids.v[i].wpds);
+        vec_release(&s->typeids.v[i].byargs);
+        vec_release(&s->typeids.v[i].args);
+    }
+    vec_release(&s->typeids);
+    vec_release(&s->mods);
+    vec_release(&s->cfis);
     vec_release(&s->gvs);
     vec_release(&s->sums);
     vec_release(&s->tids);
@@ -367,6 +397,7 @@ typedef struct SumRec {
     uint64_t code;
     size_t first, n; /* into BcInfo.pool */
 } SumRec;
+typedef Vec(SumRec) SumRecVec;
 typedef struct BcInfo {
     const uint8_t *p;
     size_t nbits;
@@ -381,7 +412,8 @@ typedef struct BcInfo {
     bool has_hash;
     uint32_t hash[5];
     bool summary, full_lto, nested; /* nested: a second summary block, or one at the top */
-    Vec(SumRec) recs;
+    bool mst;                       /* a MODULE_STRTAB_BLOCK: a combined index */
+    SumRecVec recs, mst_recs;
     U64Vec pool;
     bool bad;
 } BcInfo;
@@ -390,10 +422,12 @@ static void bc_release(BcInfo *bi) {
     vec_release(&bi->gv_off);
     vec_release(&bi->gv_len);
     vec_release(&bi->recs);
+    vec_release(&bi->mst_recs);
     vec_release(&bi->pool);
 }
 
-static Status read_summary_block(BcInfo *bi, Rd *b, unsigned w, Ent *e) {
+/* The records of a summary (or module path table) block into recs. */
+static Status read_summary_block(BcInfo *bi, Rd *b, unsigned w, Ent *e, SumRecVec *recs) {
     Blk k = {b, w, {0}, {0}};
     Status st = OK;
     int r;
@@ -406,7 +440,7 @@ static Status read_summary_block(BcInfo *bi, Rd *b, unsigned w, Ent *e) {
         for (size_t i = 0; i < e->v.len && st == OK; i++)
             st = vec_push(&bi->pool, e->v.v[i]);
         if (st == OK)
-            st = vec_push(&bi->recs, rec);
+            st = vec_push(recs, rec);
         if (st != OK)
             break;
     }
@@ -428,7 +462,14 @@ static Status read_module_block(BcInfo *bi, Rd *b, unsigned w, Ent *e) {
                 bi->summary = true;
                 bi->full_lto = e->id == 24;
                 size_t end = e->end;
-                st = read_summary_block(bi, b, e->nw, e);
+                st = read_summary_block(bi, b, e->nw, e, &bi->recs);
+                b->pos = end;
+            } else if (e->id == 19) { /* MODULE_STRTAB_BLOCK: the paths of a combined index */
+                if (bi->mst)
+                    bi->nested = true;
+                bi->mst = true;
+                size_t end = e->end;
+                st = read_summary_block(bi, b, e->nw, e, &bi->mst_recs);
                 b->pos = end;
             } else {
                 if (e->id == 14 && !bi->vst_start) {
@@ -580,7 +621,7 @@ static Status value_guid(IrSummary *s, Vids *x, const uint64_t *v, size_t n) {
         UNSUPPORTED(s, "two GUID records (FS_VALUE_GUID) for one value id");
         return OK;
     }
-    SumGv g = {NULL, 0, v[1], -1, 0};
+    SumGv g = {NULL, 0, v[1], -1, 0, 0};
     if (vec_push(&s->gvs, g) != OK)
         return E_NOMEM;
     x->ext.v[at] = (uint32_t)(s->gvs.len - 1);
@@ -677,24 +718,34 @@ static bool stack_ids(IrSummary *s, const U64Vec *table, SumSummary *m, const ui
     return true;
 }
 
-/* PERMODULE_CALLSITE_INFO [vid, stack index...], of the next function summary. */
+/* PERMODULE_CALLSITE_INFO [vid, stack index...], of the next function summary (its one
+ * clone, 0); COMBINED_CALLSITE_INFO [vid, nstack, nclones, stack index..., clone...]. */
 static void callsite_info(IrSummary *s, const Vids *x, const U64Vec *table, SumSummary *pend,
-                          const uint64_t *v, size_t n, Status *st) {
-    SumCallsite c = {0, pend->stack_ids.len, n ? n - 1 : 0};
-    if (!n) {
+                          const uint64_t *v, size_t n, bool combined, Status *st) {
+    size_t h = combined ? 3 : 1;
+    if (n < h || (combined && (v[1] > n - 3 || v[2] != n - 3 - v[1]))) {
         UNSUPPORTED(s, "a malformed memory profile callsite record");
         return;
     }
-    if (vid_gv(s, x, v[0], &c.gv) && stack_ids(s, table, pend, v + 1, n - 1, st) && *st == OK)
+    size_t nids = combined ? (size_t)v[1] : n - 1;
+    SumCallsite c = {0, pend->stack_ids.len, nids, pend->clones.len, combined ? n - h - nids : 1};
+    if (!vid_gv(s, x, v[0], &c.gv) || !stack_ids(s, table, pend, v + h, nids, st))
+        return;
+    for (size_t i = 0; i < c.nclones && *st == OK; i++)
+        *st = vec_push(&pend->clones, combined ? v[h + nids + i] : 0);
+    if (*st == OK)
         *st = vec_push(&pend->callsites, c);
 }
 
-/* PERMODULE_ALLOC_INFO [nmib, (type, n, stack index...)...], of the next function. */
+/* PERMODULE_ALLOC_INFO [nmib, (type, n, stack index...)...], of the next function (its
+ * one version, none); COMBINED_ALLOC_INFO [nmib, nversions, (type, n, stack index...)...,
+ * version...]. */
 static void alloc_info(IrSummary *s, const U64Vec *table, SumSummary *pend, const uint64_t *v,
-                       size_t n, Status *st) {
+                       size_t n, bool combined, Status *st) {
     uint32_t alloc = pend->mibs.len ? vec_last(&pend->mibs).alloc + 1 : 0;
-    size_t i = 1;
-    if (!n || !v[0]) {
+    size_t i = combined ? 2 : 1;
+    size_t first_ver = pend->versions.len, nvers = combined && n > 1 ? (size_t)v[1] : 1;
+    if (n < i || !v[0]) {
         UNSUPPORTED(s, "a malformed memory profile allocation record");
         return;
     }
@@ -707,41 +758,154 @@ static void alloc_info(IrSummary *s, const U64Vec *table, SumSummary *pend, cons
             UNSUPPORTED(s, "memory profile allocation type %llu", (unsigned long long)v[i]);
             return;
         }
-        SumMib mib = {alloc, (uint8_t)v[i], pend->stack_ids.len, (size_t)v[i + 1]};
+        SumMib mib = {alloc, (uint8_t)v[i], pend->stack_ids.len, (size_t)v[i + 1], first_ver,
+                      nvers};
         if (!stack_ids(s, table, pend, v + i + 2, mib.nids, st))
             return;
         if (*st == OK)
             *st = vec_push(&pend->mibs, mib);
         i += 2 + mib.nids;
     }
+    if (combined && n - i < nvers) {
+        UNSUPPORTED(s, "a malformed memory profile allocation record");
+        return;
+    }
+    for (size_t k = 0; k < nvers && *st == OK; k++) {
+        uint64_t t = combined ? v[i + k] : 0;
+        if (t > 4 || t == 3) {
+            UNSUPPORTED(s, "memory profile allocation type %llu", (unsigned long long)t);
+            return;
+        }
+        *st = vec_push(&pend->versions, (uint8_t)t);
+    }
+    if (combined)
+        i += nvers;
     if (i != n)
         UNSUPPORTED(s, "the total sizes of memory profile contexts (-memprof-report-hinted-"
                        "sizes), which llvm-dis does not print");
 }
 
-static Status new_summary(IrSummary *s, const Vids *x, SumKind kind, const uint64_t *v,
-                          SumSummary **out) {
+/* A summary of value vid with the given flags, of module entry mod (an index into
+ * s->mods): a per-module index has one summary of each of the module's values, a
+ * combined index any number of each value its GUID records name. */
+static Status new_summary(IrSummary *s, const Vids *x, SumKind kind, uint64_t vid,
+                          uint64_t flags, uint32_t mod, SumSummary **out) {
     *out = NULL;
-    if (v[0] >= x->nmod) {
+    uint32_t gv = 0;
+    if (s->combined) {
+        if (!vid_gv(s, x, vid, &gv))
+            return OK;
+    } else if (vid >= x->nmod) {
         UNSUPPORTED(s, "a summary of value %llu, which the module does not have",
-                    (unsigned long long)v[0]);
+                    (unsigned long long)vid);
         return OK;
+    } else {
+        gv = (uint32_t)vid;
     }
-    SumGv *g = &s->gvs.v[v[0]];
-    if (g->summary >= 0) {
+    SumGv *g = &s->gvs.v[gv];
+    if (g->summary >= 0 && !s->combined) {
         UNSUPPORTED(s, "two summaries of one value (`%.*s`)", (int)g->name_len, g->name);
         return OK;
     }
     SumSummary m;
     memset(&m, 0, sizeof m);
     m.kind = kind;
-    m.gv = (uint32_t)v[0];
-    set_flags(&m, v[1]);
+    m.gv = gv;
+    m.module = mod;
+    set_flags(&m, flags);
     if (vec_push(&s->sums, m) != OK)
         return E_NOMEM;
-    g->summary = (int32_t)(s->sums.len - 1);
+    if (g->summary < 0)
+        g->summary = (int32_t)(s->sums.len - 1);
+    g->nsums++;
     *out = &vec_last(&s->sums);
     return OK;
+}
+
+/* The module entry of a combined record's module id into *mod; false (and unsupported)
+ * when the module path table has none. */
+static bool module_of(IrSummary *s, uint64_t id, uint32_t *mod) {
+    for (size_t i = 0; i < s->mods.len; i++)
+        if (s->mods.v[i].id == id) {
+            *mod = (uint32_t)i;
+            return true;
+        }
+    UNSUPPORTED(s, "a summary of module id %llu, which the module path table does not have",
+                (unsigned long long)id);
+    return false;
+}
+
+/* FS_TYPE_ID [name (strtab offset, size), kind, sizeM1BitWidth, alignLog2, sizeM1,
+ * bitMask, inlineBits, (offset, kind, singleImplName (offset, size), nbyarg, (nargs,
+ * args, kind, info, byte, bit)...)...]: a typeid entry of a combined index. */
+static Status type_id_record(IrSummary *s, const BcInfo *bi, const uint64_t *v, size_t n) {
+    SumTid t;
+    memset(&t, 0, sizeof t);
+    Status st = OK;
+    bool bad = n < 8 || v[0] > bi->strtab_len || v[1] > bi->strtab_len - v[0] || v[2] > 5 ||
+               v[3] > UINT32_MAX || v[6] > 255;
+    size_t i = 8;
+    if (!bad) {
+        t.name = arena_strndup(&s->arena, (const char *)bi->strtab + v[0], (size_t)v[1]);
+        t.name_len = (size_t)v[1];
+        t.kind = (uint8_t)v[2];
+        t.size_m1_bit_width = v[3];
+        t.align_log2 = v[4];
+        t.size_m1 = v[5];
+        t.bit_mask = v[6];
+        t.inline_bits = v[7];
+        if (!t.name)
+            st = E_NOMEM;
+    }
+    while (!bad && st == OK && i < n) {
+        if (n - i < 5 || v[i + 1] > 2 || v[i + 2] > bi->strtab_len ||
+            v[i + 3] > bi->strtab_len - v[i + 2]) {
+            bad = true;
+            break;
+        }
+        SumWpd w = {v[i], (uint8_t)v[i + 1], NULL, 0, t.byargs.len, (size_t)v[i + 4]};
+        if (w.kind == 1) { /* singleImpl: its name (the record has one for every kind) */
+            w.impl = arena_strndup(&s->arena, (const char *)bi->strtab + v[i + 2],
+                                   (size_t)v[i + 3]);
+            w.impl_len = (size_t)v[i + 3];
+            if (!w.impl)
+                st = E_NOMEM;
+        }
+        i += 5;
+        for (size_t k = 0; k < w.nbyargs && !bad && st == OK; k++) {
+            if (i >= n || v[i] > n - i - 1 || n - i - 1 - v[i] < 4) {
+                bad = true;
+                break;
+            }
+            SumByArg b = {t.args.len, (size_t)v[i], 0, 0, 0, 0};
+            for (size_t a = 0; a < b.nargs && st == OK; a++)
+                st = vec_push(&t.args, v[i + 1 + a]);
+            i += 1 + b.nargs;
+            if (v[i] > 3 || v[i + 2] > UINT32_MAX || v[i + 3] > UINT32_MAX) {
+                bad = true;
+                break;
+            }
+            b.kind = (uint8_t)v[i];
+            b.info = v[i + 1];
+            b.byte = (uint32_t)v[i + 2];
+            b.bit = (uint32_t)v[i + 3];
+            i += 4;
+            if (st == OK)
+                st = vec_push(&t.byargs, b);
+        }
+        if (!bad && st == OK)
+            st = vec_push(&t.wpds, w);
+    }
+    if (bad)
+        UNSUPPORTED(s, "a malformed typeid record (FS_TYPE_ID)");
+    if (!bad && st == OK)
+        st = vec_push(&s->typeids, t);
+    if (bad || st != OK) {
+        vec_release(&t.wpds);
+        vec_release(&t.byargs);
+        vec_release(&t.args);
+    }
+    return st;
 }
 
 static Status add_refs(IrSummary *s, const Vids *x, SumSummary *m, const uint64_t *v, size_t n,
@@ -759,7 +923,7 @@ static Status add_refs(IrSummary *s, const Vids *x, SumSummary *m, const uint64_
 static Status interpret(IrSummary *s, BcInfo *bi) {
     for (size_t i = 0; i < bi->gv_off.len; i++) {
         uint64_t off = bi->gv_off.v[i], len = bi->gv_len.v[i];
-        SumGv g = {NULL, 0, 0, -1, 0};
+        SumGv g = {NULL, 0, 0, -1, 0, 0};
         if (!bi->strtab || off > bi->strtab_len || len > bi->strtab_len - off) {
             UNSUPPORTED(s, "a module without a string table");
             return OK;
@@ -812,26 +976,49 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             for (size_t i = 0; i < n && pst == OK; i++)
                 pst = vec_push(&table, v[i]);
             break;
-        case 26: /* PERMODULE_CALLSITE_INFO */
-            callsite_info(s, &x, &table, &pend, v, n, &pst);
+        case 26: case 28: /* PERMODULE_CALLSITE_INFO, COMBINED_ */
+            if ((rec->code == 28) != s->combined)
+                UNSUPPORTED(s, "a memory profile record (%llu) of the other kind of index",
+                            (unsigned long long)rec->code);
+            else
+                callsite_info(s, &x, &table, &pend, v, n, s->combined, &pst);
             break;
-        case 27: /* PERMODULE_ALLOC_INFO */
-            alloc_info(s, &table, &pend, v, n, &pst);
+        case 27: case 29: /* PERMODULE_ALLOC_INFO, COMBINED_ */
+            if ((rec->code == 29) != s->combined)
+                UNSUPPORTED(s, "a memory profile record (%llu) of the other kind of index",
+                            (unsigned long long)rec->code);
+            else
+                alloc_info(s, &table, &pend, v, n, s->combined, &pst);
             break;
-        case 1: case 2: case 19: { /* PERMODULE, PERMODULE_PROFILE, PERMODULE_RELBF */
-            if (n < 7 || v[4] > n - 7 || v[5] + v[6] > v[4]) {
+        case 1: case 2: case 19: /* PERMODULE, PERMODULE_PROFILE, PERMODULE_RELBF */
+        case 4: case 5: {        /* COMBINED, COMBINED_PROFILE */
+            /* combined: [vid, modid, flags, insts, fflags, entry count, nrefs, nro, nwo,
+             * refs, calls], the entry count not printed by llvm-dis */
+            bool cmb = rec->code == 4 || rec->code == 5;
+            size_t h = cmb ? 9 : 7;
+            uint32_t mod = 0;
+            if (cmb != s->combined) {
+                UNSUPPORTED(s, cmb ? "a combined index (summary record %llu)"
+                                   : "a per-module summary record (%llu) in a combined index",
+                            (unsigned long long)rec->code);
+                break;
+            }
+            if (n < h || v[h - 3] > n - h || v[h - 2] + v[h - 1] > v[h - 3]) {
                 UNSUPPORTED(s, "a malformed function summary");
                 break;
             }
-            Status st = new_summary(s, &x, SUM_FUNCTION, v, &m);
+            if (cmb && !module_of(s, v[1], &mod))
+                break;
+            const uint64_t *f = v + (cmb ? 1 : 0); /* f[1] flags, f[2] insts, f[3] fflags */
+            Status st = new_summary(s, &x, SUM_FUNCTION, v[0], f[1], mod, &m);
             if (st != OK) {
                 pst = st;
                 goto out;
             }
             if (!m)
                 break;
-            m->insts = v[2];
-            m->fflags = (uint32_t)(v[3] & 0x3FF);
+            m->insts = f[2];
+            m->fflags = (uint32_t)(f[3] & 0x3FF);
             m->type_tests = pend.type_tests;
             m->vcalls = pend.vcalls;
             m->vargs = pend.vargs;
@@ -840,25 +1027,27 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             m->callsites = pend.callsites;
             m->mibs = pend.mibs;
             m->stack_ids = pend.stack_ids;
+            m->clones = pend.clones;
+            m->versions = pend.versions;
             memset(&pend, 0, sizeof pend);
-            if (v[3] >> 10)
-                UNSUPPORTED(s, "function flags 0x%llx", (unsigned long long)v[3]);
-            size_t nrefs = (size_t)v[4];
-            st = add_refs(s, &x, m, v + 7, nrefs, (size_t)v[5], (size_t)v[6]);
+            if (f[3] >> 10)
+                UNSUPPORTED(s, "function flags 0x%llx", (unsigned long long)f[3]);
+            size_t nrefs = (size_t)v[h - 3];
+            st = add_refs(s, &x, m, v + h, nrefs, (size_t)v[h - 2], (size_t)v[h - 1]);
             if (st != OK) {
                 pst = st;
                 goto out;
             }
-            size_t step = rec->code == 1 ? 1 : 2;
-            if ((n - 7 - nrefs) % step) {
+            size_t step = rec->code == 1 || rec->code == 4 ? 1 : 2;
+            if ((n - h - nrefs) % step) {
                 UNSUPPORTED(s, "a malformed function summary");
                 break;
             }
-            for (size_t i = 7 + nrefs; i < n; i += step) {
+            for (size_t i = h + nrefs; i < n; i += step) {
                 SumCall c = {0, 0, 0, false};
                 if (!vid_gv(s, &x, v[i], &c.gv))
                     break;
-                if (rec->code == 2) {
+                if (rec->code == 2 || rec->code == 5) {
                     c.hotness = (uint8_t)(v[i + 1] & 7);
                     c.tail = (v[i + 1] >> 3) & 1;
                     if (c.hotness > 4 || (v[i + 1] >> 4))
@@ -876,23 +1065,36 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
             }
             break;
         }
-        case 3: case 23: { /* PERMODULE_GLOBALVAR_INIT_REFS, _VTABLE_ */
-            if (n < 3 || (rec->code == 23 && (n < 4 || v[3] > n - 4 || (n - 4 - v[3]) % 2))) {
+        case 3: case 23: case 6: { /* PERMODULE_GLOBALVAR_INIT_REFS, _VTABLE_, COMBINED_ */
+            /* combined: [vid, modid, flags, varflags, refs] */
+            bool cmb = rec->code == 6;
+            uint32_t mod = 0;
+            if (cmb != s->combined) {
+                UNSUPPORTED(s, cmb ? "a combined index (summary record %llu)"
+                                   : "a per-module summary record (%llu) in a combined index",
+                            (unsigned long long)rec->code);
+                break;
+            }
+            if (n < (size_t)(3 + cmb) ||
+                (rec->code == 23 && (n < 4 || v[3] > n - 4 || (n - 4 - v[3]) % 2))) {
                 UNSUPPORTED(s, "a malformed variable summary");
                 break;
             }
-            Status st = new_summary(s, &x, SUM_VARIABLE, v, &m);
+            if (cmb && !module_of(s, v[1], &mod))
+                break;
+            const uint64_t *fv = v + cmb; /* fv[1] flags, fv[2] varflags */
+            Status st = new_summary(s, &x, SUM_VARIABLE, v[0], fv[1], mod, &m);
             if (st != OK) {
                 pst = st;
                 goto out;
             }
             if (!m)
                 break;
-            m->varflags = (uint32_t)(v[2] & 7);
-            m->vcall_visibility = (uint32_t)((v[2] >> 3) & 3);
-            if (v[2] >> 5)
-                UNSUPPORTED(s, "variable flags 0x%llx", (unsigned long long)v[2]);
-            size_t nrefs = rec->code == 3 ? n - 3 : (size_t)v[3];
+            m->varflags = (uint32_t)(fv[2] & 7);
+            m->vcall_visibility = (uint32_t)((fv[2] >> 3) & 3);
+            if (fv[2] >> 5)
+                UNSUPPORTED(s, "variable flags 0x%llx", (unsigned long long)fv[2]);
+            size_t nrefs = rec->code == 23 ? (size_t)v[3] : n - 3 - cmb;
             st = add_refs(s, &x, m, v + (rec->code == 3 ? 3 : 4), nrefs, 0, 0);
             if (st != OK) {
                 pst = st;
@@ -910,20 +1112,38 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
                 }
             break;
         }
-        case 7: { /* ALIAS */
-            if (n != 3) {
+        case 7: case 8: { /* ALIAS, COMBINED_ALIAS ([vid, modid, flags, aliasee]) */
+            bool cmb = rec->code == 8;
+            uint32_t mod = 0;
+            if (cmb != s->combined) {
+                UNSUPPORTED(s, cmb ? "a combined index (summary record %llu)"
+                                   : "a per-module summary record (%llu) in a combined index",
+                            (unsigned long long)rec->code);
+                break;
+            }
+            if (n != 3u + cmb) {
                 UNSUPPORTED(s, "a malformed alias summary");
                 break;
             }
-            Status st = new_summary(s, &x, SUM_ALIAS, v, &m);
+            if (cmb && !module_of(s, v[1], &mod))
+                break;
+            Status st = new_summary(s, &x, SUM_ALIAS, v[0], v[1 + cmb], mod, &m);
             if (st != OK) {
                 pst = st;
                 goto out;
             }
             if (m)
-                vid_gv(s, &x, v[2], &m->aliasee);
+                vid_gv(s, &x, v[2 + cmb], &m->aliasee);
             break;
         }
+        case 9: /* COMBINED_ORIGINAL_NAME: a local's name hash, which llvm-dis does not print */
+            break;
+        case 21: /* TYPE_ID */
+            if (!s->combined)
+                UNSUPPORTED(s, "a typeid record (FS_TYPE_ID) in a per-module index");
+            else
+                pst = type_id_record(s, bi, v, n);
+            break;
         case 22: { /* TYPE_ID_METADATA */
             if (n < 2 || (n - 2) % 2 || v[0] > bi->strtab_len || v[1] > bi->strtab_len - v[0]) {
                 UNSUPPORTED(s, "a malformed typeidCompatibleVTable record");
@@ -982,9 +1202,17 @@ static Status interpret(IrSummary *s, BcInfo *bi) {
                 pst = vec_push(&pend.vcalls, c);
             break;
         }
-        case 17: case 18: UNSUPPORTED(s, "CFI function definitions or declarations"); break;
-        case 4: case 5: case 6: case 8: case 9: case 21: case 28: case 29:
-            UNSUPPORTED(s, "a combined index (summary record %llu)", (unsigned long long)rec->code);
+        case 17: case 18: /* CFI_FUNCTION_DEFS, _DECLS: [(strtab offset, size)...] */
+            for (size_t i = 0; i + 1 < n && pst == OK; i += 2) {
+                if (n % 2 || v[i] > bi->strtab_len || v[i + 1] > bi->strtab_len - v[i]) {
+                    UNSUPPORTED(s, "a malformed CFI function list");
+                    break;
+                }
+                SumCfi c = {arena_strndup(&s->arena, (const char *)bi->strtab + v[i],
+                                          (size_t)v[i + 1]),
+                            (size_t)v[i + 1], rec->code == 18};
+                pst = c.name ? vec_push(&s->cfis, c) : E_NOMEM;
+            }
             break;
         default:
             UNSUPPORTED(s, "summary record %llu", (unsigned long long)rec->code);
@@ -1024,11 +1252,34 @@ Status ir_summary_from_bitcode(IrSummary *s, const void *bc, size_t size, const 
     if (st == OK && bi.summary) {
         s->present = true;
         s->full_lto = bi.full_lto;
-        s->path = arena_strdup(&s->arena, path);
-        if (!s->path)
-            st = E_NOMEM;
-        if (bi.has_hash)
-            memcpy(s->hash, bi.hash, sizeof s->hash);
+        s->combined = bi.mst;
+        if (!bi.mst) { /* the module itself, by the file read */
+            SumModule mod = {arena_strdup(&s->arena, path), {0}, 0, 0};
+            if (bi.has_hash)
+                memcpy(mod.hash, bi.hash, sizeof mod.hash);
+            st = mod.path ? vec_push(&s->mods, mod) : E_NOMEM;
+        }
+        /* a combined index: MST_CODE_ENTRY [modid, path chars], MST_CODE_HASH [5 words]
+         * of the entry before */
+        for (size_t i = 0; i < bi.mst_recs.len && st == OK; i++) {
+            const SumRec *r = &bi.mst_recs.v[i];
+            const uint64_t *v = bi.pool.v + r->first;
+            if (r->code == 1 && r->n >= 1) {
+                StrBuf sb = SB_INIT;
+                for (size_t k = 1; k < r->n; k++)
+                    sb_addc(&sb, (char)v[k]);
+                SumModule mod = {NULL, {0}, v[0], 0};
+                if (sb_status(&sb) == OK)
+                    mod.path = arena_strndup(&s->arena, sb.buf ? sb.buf : "", sb.len);
+                sb_release(&sb);
+                st = mod.path ? vec_push(&s->mods, mod) : E_NOMEM;
+            } else if (r->code == 2 && r->n == 5 && s->mods.len) {
+                for (int k = 0; k < 5; k++)
+                    vec_last(&s->mods).hash[k] = (uint32_t)v[k];
+            } else {
+                UNSUPPORTED(s, "module path table record %llu", (unsigned long long)r->code);
+            }
+        }
         if (bi.bad)
             UNSUPPORTED(s, "bitcode this reader cannot follow");
         else if (bi.nested)
@@ -1042,10 +1293,19 @@ Status ir_summary_from_bitcode(IrSummary *s, const void *bc, size_t size, const 
 
 /* ---- text → IrSummary ------------------------------------------------------------------ */
 
+/* A type test or virtual call of a summary that names a typeid entry `^N` (its GUID is
+ * that entry's, once every line is read). */
+typedef struct TidRef {
+    uint32_t sum, index, slot; /* index into type_tests, or into vcalls when vcall */
+    bool vcall;
+} TidRef;
+typedef Vec(TidRef) TidRefVec;
+
 typedef struct Tx {
     const char *p, *e;
     IrSummary *s;
     bool bad;
+    TidRefVec *tidrefs;
 } Tx;
 
 static void tx_ws(Tx *t) {
@@ -1236,19 +1496,22 @@ static const char *const VCALL_KINDS[] = {"typeTestAssumeVCalls", "typeCheckedLo
                                           "typeTestAssumeConstVCalls",
                                           "typeCheckedLoadConstVCalls", NULL};
 
-/* `vFuncId: (guid: G, offset: O)` (a `^N` typeid: only in combined indexes) */
-static void tx_vfunc_id(Tx *t, SumVCall *c) {
+/* `vFuncId: (guid: G, offset: O)` or `vFuncId: (^N, offset: O)`, naming a typeid entry,
+ * for virtual call index of the summary being read */
+static Status tx_vfunc_id(Tx *t, SumVCall *c, size_t index) {
     tx_key(t, "vFuncId");
     tx_char(t, '(');
     if (tx_peek(t, '^')) {
-        UNSUPPORTED(t->s, "a virtual call naming a typeid entry (a combined index)");
-        t->bad = true;
-        return;
+        TidRef r = {(uint32_t)t->s->sums.len, (uint32_t)index, tx_slot(t), true};
+        if (vec_push(t->tidrefs, r) != OK)
+            return E_NOMEM;
+    } else {
+        c->guid = tx_keyed_uint(t, "guid");
     }
-    c->guid = tx_keyed_uint(t, "guid");
     tx_char(t, ',');
     c->offset = tx_keyed_uint(t, "offset");
     tx_char(t, ')');
+    return OK;
 }
 
 /* `(typeTests: (G, ...), typeTestAssumeVCalls: (vFuncId: (...), ...), ...,
@@ -1263,12 +1526,15 @@ static Status tx_type_id_info(Tx *t, SumSummary *m) {
         tx_char(t, '(');
         if (!strcmp(key, "typeTests")) {
             do {
-                if (tx_peek(t, '^')) {
-                    UNSUPPORTED(t->s, "a type test naming a typeid entry (a combined index)");
-                    t->bad = true;
-                    return OK;
+                if (tx_peek(t, '^')) { /* a typeid entry's: its GUID once it is read */
+                    TidRef r = {(uint32_t)t->s->sums.len, (uint32_t)m->type_tests.len,
+                                tx_slot(t), false};
+                    st = vec_push(t->tidrefs, r);
+                    if (st == OK)
+                        st = vec_push(&m->type_tests, 0);
+                } else {
+                    st = vec_push(&m->type_tests, tx_uint(t));
                 }
-                st = vec_push(&m->type_tests, tx_uint(t));
             } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
         } else {
             int k = name_index(VCALL_KINDS, key);
@@ -1280,8 +1546,8 @@ static Status tx_type_id_info(Tx *t, SumSummary *m) {
                 SumVCall c = {(SumVCallKind)k, 0, 0, m->vargs.len, 0};
                 if (k >= SUM_TT_ASSUME_CONST_VCALLS) {
                     tx_char(t, '(');
-                    tx_vfunc_id(t, &c);
-                    if (tx_peek(t, ',')) {
+                    st = tx_vfunc_id(t, &c, m->vcalls.len);
+                    if (st == OK && tx_peek(t, ',')) {
                         tx_char(t, ',');
                         tx_key(t, "args");
                         tx_char(t, '(');
@@ -1293,7 +1559,7 @@ static Status tx_type_id_info(Tx *t, SumSummary *m) {
                     }
                     tx_char(t, ')');
                 } else {
-                    tx_vfunc_id(t, &c);
+                    st = tx_vfunc_id(t, &c, m->vcalls.len);
                 }
                 if (st == OK)
                     st = vec_push(&m->vcalls, c);
@@ -1393,7 +1659,7 @@ static Status tx_callsites(Tx *t, SumSummary *m) {
     Status st = OK;
     tx_char(t, '(');
     do {
-        SumCallsite c = {0, 0, 0};
+        SumCallsite c = {0, 0, 0, m->clones.len, 0};
         tx_char(t, '(');
         tx_key(t, "callee");
         if (!tx_peek(t, '^')) {
@@ -1405,11 +1671,10 @@ static Status tx_callsites(Tx *t, SumSummary *m) {
         tx_char(t, ',');
         tx_key(t, "clones");
         tx_char(t, '(');
-        if (tx_uint(t) != 0 || !tx_peek(t, ')')) {
-            UNSUPPORTED(t->s, "memory profile callsite clones (a combined index)");
-            t->bad = true;
-            return OK;
-        }
+        do {
+            st = vec_push(&m->clones, tx_uint(t));
+            c.nclones++;
+        } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
         tx_char(t, ')');
         tx_char(t, ',');
         c.first_id = m->stack_ids.len;
@@ -1431,21 +1696,24 @@ static Status tx_allocs(Tx *t, SumSummary *m) {
     tx_char(t, '(');
     do {
         char buf[16];
+        size_t first_ver = m->versions.len;
         tx_char(t, '(');
         tx_key(t, "versions");
         tx_char(t, '(');
-        tx_ident(t, buf, sizeof buf);
-        if (strcmp(buf, "none") != 0 || !tx_peek(t, ')')) {
-            UNSUPPORTED(t->s, "memory profile allocation versions (a combined index)");
-            t->bad = true;
-            return OK;
-        }
+        do {
+            tx_ident(t, buf, sizeof buf);
+            int k = name_index(ALLOC_TYPES, buf);
+            if (k < 0 || !buf[0])
+                t->bad = true;
+            st = vec_push(&m->versions, (uint8_t)(k < 0 ? 0 : k));
+        } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
         tx_char(t, ')');
         tx_char(t, ',');
         tx_key(t, "memProf");
         tx_char(t, '(');
         do {
-            SumMib mib = {alloc, 0, m->stack_ids.len, 0};
+            SumMib mib = {alloc, 0, m->stack_ids.len, 0, first_ver,
+                          m->versions.len - first_ver};
             tx_char(t, '(');
             tx_key(t, "type");
             tx_ident(t, buf, sizeof buf);
@@ -1488,8 +1756,7 @@ static Status tx_summary(Tx *t, uint32_t gv_slot) {
     tx_char(t, ':');
     tx_char(t, '(');
     tx_key(t, "module");
-    if (tx_slot(t) != 0)
-        UNSUPPORTED(s, "a summary of another module than ^0");
+    m.module = tx_slot(t); /* the text's slot, resolved once every line is read */
     tx_char(t, ',');
     tx_gvflags(t, &m);
     Status st = OK;
@@ -1599,6 +1866,136 @@ static Status tx_summary(Tx *t, uint32_t gv_slot) {
     return st;
 }
 
+static const char *const TTRES_KINDS[] = {"unsat", "byteArray", "inline", "single", "allOnes",
+                                          "unknown", NULL};
+static const char *const WPD_KINDS[] = {"indir", "singleImpl", "branchFunnel", NULL};
+static const char *const BYARG_KINDS[] = {"indir", "uniformRetVal", "uniqueRetVal",
+                                          "virtualConstProp", NULL};
+
+/* `resByArg: (args: (A, ...), byArg: (kind: K[, info: N][, byte: N][, bit: N]), ...)` of
+ * a wpdRes (the key read) */
+static Status tx_res_by_arg(Tx *t, SumTid *ti, SumWpd *w) {
+    Status st = OK;
+    tx_char(t, '(');
+    w->first_byarg = ti->byargs.len;
+    do {
+        SumByArg b = {ti->args.len, 0, 0, 0, 0, 0};
+        tx_key(t, "args");
+        tx_char(t, '(');
+        /* `args: ()`: llvm-dis prints it (whole-program devirtualisation writes one for a
+         * call without constant arguments), LLVM 19's parser rejects it */
+        while (st == OK && !t->bad && !tx_peek(t, ')')) {
+            if (b.nargs)
+                tx_char(t, ',');
+            st = vec_push(&ti->args, tx_uint(t));
+            b.nargs++;
+        }
+        tx_char(t, ')');
+        tx_char(t, ',');
+        tx_key(t, "byArg");
+        tx_char(t, '(');
+        b.kind = (uint8_t)tx_keyed_name(t, "kind", BYARG_KINDS);
+        while (st == OK && !t->bad && tx_peek(t, ',')) {
+            tx_char(t, ',');
+            char key[16];
+            tx_ident(t, key, sizeof key);
+            tx_char(t, ':');
+            uint64_t v = tx_uint(t);
+            if (!strcmp(key, "info"))
+                b.info = v;
+            else if (!strcmp(key, "byte") && v <= UINT32_MAX)
+                b.byte = (uint32_t)v;
+            else if (!strcmp(key, "bit") && v <= UINT32_MAX)
+                b.bit = (uint32_t)v;
+            else
+                t->bad = true;
+        }
+        tx_char(t, ')');
+        if (st == OK)
+            st = vec_push(&ti->byargs, b);
+        w->nbyargs++;
+    } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+    tx_char(t, ')');
+    return st;
+}
+
+/* `(name: "N", summary: (typeTestRes: (kind: K, sizeM1BitWidth: N[, alignLog2: N][,
+ * sizeM1: N][, bitMask: N][, inlineBits: N])[, wpdResolutions: ((offset: N, wpdRes:
+ * (kind: K[, singleImplName: "S"][, resByArg: (...)])), ...)]))` of a typeid entry */
+static Status tx_typeid(Tx *t, SumTid *ti) {
+    Status st = OK;
+    tx_char(t, '(');
+    tx_key(t, "name");
+    ti->name = tx_string(t, &ti->name_len);
+    tx_char(t, ',');
+    tx_key(t, "summary");
+    tx_char(t, '(');
+    tx_key(t, "typeTestRes");
+    tx_char(t, '(');
+    ti->kind = (uint8_t)tx_keyed_name(t, "kind", TTRES_KINDS);
+    tx_char(t, ',');
+    ti->size_m1_bit_width = tx_keyed_uint(t, "sizeM1BitWidth");
+    if (ti->size_m1_bit_width > UINT32_MAX)
+        t->bad = true;
+    while (!t->bad && tx_peek(t, ',')) {
+        tx_char(t, ',');
+        char key[16];
+        tx_ident(t, key, sizeof key);
+        tx_char(t, ':');
+        uint64_t v = tx_uint(t);
+        if (!strcmp(key, "alignLog2"))
+            ti->align_log2 = v;
+        else if (!strcmp(key, "sizeM1"))
+            ti->size_m1 = v;
+        else if (!strcmp(key, "bitMask") && v <= 255)
+            ti->bit_mask = v;
+        else if (!strcmp(key, "inlineBits"))
+            ti->inline_bits = v;
+        else
+            t->bad = true;
+    }
+    tx_char(t, ')');
+    if (tx_peek(t, ',')) {
+        tx_char(t, ',');
+        tx_key(t, "wpdResolutions");
+        tx_char(t, '(');
+        do {
+            SumWpd w = {0, 0, NULL, 0, ti->byargs.len, 0};
+            tx_char(t, '(');
+            w.offset = tx_keyed_uint(t, "offset");
+            tx_char(t, ',');
+            tx_key(t, "wpdRes");
+            tx_char(t, '(');
+            w.kind = (uint8_t)tx_keyed_name(t, "kind", WPD_KINDS);
+            while (st == OK && !t->bad && tx_peek(t, ',')) {
+                tx_char(t, ',');
+                char key[24];
+                tx_ident(t, key, sizeof key);
+                tx_char(t, ':');
+                if (!strcmp(key, "singleImplName")) {
+                    w.impl = tx_string(t, &w.impl_len);
+                    if (!w.impl && !t->bad)
+                        st = E_NOMEM;
+                } else if (!strcmp(key, "resByArg")) {
+                    st = tx_res_by_arg(t, ti, &w);
+                } else {
+                    t->bad = true;
+                }
+            }
+            tx_char(t, ')');
+            tx_char(t, ')');
+            if (st == OK)
+                st = vec_push(&ti->wpds, w);
+        } while (st == OK && !t->bad && tx_peek(t, ',') && tx_char(t, ','));
+        tx_char(t, ')');
+    }
+    tx_char(t, ')');
+    tx_char(t, ')');
+    if (st == OK && !ti->name && !t->bad)
+        st = E_NOMEM;
+    return st;
+}
+
 /* Slots of the text → gv index (or UINT32_MAX), for the references between entries. */
 
 static Status set_slot(U32Vec *map, uint32_t slot, uint32_t val) {
@@ -1609,7 +2006,8 @@ static Status set_slot(U32Vec *map, uint32_t slot, uint32_t val) {
     return OK;
 }
 
-static Status tx_entry(Tx *t, U32Vec *gvmap, uint32_t *module_slot, bool *module_seen) {
+/* gvmap, tidmap, modmap: slots of the text → gv, typeid entry, module entry */
+static Status tx_entry(Tx *t, U32Vec *gvmap, U32Vec *tidmap, U32Vec *modmap) {
     IrSummary *s = t->s;
     uint32_t slot = tx_slot(t);
     tx_char(t, '=');
@@ -1619,16 +2017,11 @@ static Status tx_entry(Tx *t, U32Vec *gvmap, uint32_t *module_slot, bool *module
     if (t->bad)
         return OK;
     if (!strcmp(kind, "module")) {
-        if (*module_seen) {
-            UNSUPPORTED(s, "a combined index (two module entries)");
-            return OK;
-        }
-        *module_seen = true;
-        *module_slot = slot;
+        SumModule mod = {NULL, {0}, 0, 0};
         tx_char(t, '(');
         size_t n;
         tx_key(t, "path");
-        s->path = tx_string(t, &n);
+        mod.path = tx_string(t, &n);
         tx_char(t, ',');
         tx_key(t, "hash");
         tx_char(t, '(');
@@ -1638,52 +2031,52 @@ static Status tx_entry(Tx *t, U32Vec *gvmap, uint32_t *module_slot, bool *module
             uint64_t w = tx_uint(t);
             if (w > UINT32_MAX)
                 t->bad = true;
-            s->hash[i] = (uint32_t)w;
+            mod.hash[i] = (uint32_t)w;
         }
         tx_char(t, ')');
         tx_char(t, ')');
+        if (t->bad)
+            return OK;
+        if (!mod.path)
+            return E_NOMEM;
+        if (vec_push(&s->mods, mod) != OK ||
+            set_slot(modmap, slot, (uint32_t)(s->mods.len - 1)) != OK)
+            return E_NOMEM;
     } else if (!strcmp(kind, "gv")) {
         tx_char(t, '(');
         char key[16];
         tx_ident(t, key, sizeof key);
         tx_char(t, ':');
-        SumGv g = {NULL, 0, 0, -1, 0};
+        SumGv g = {NULL, 0, 0, -1, 0, 0};
         if (!strcmp(key, "guid")) { /* a value known by its GUID only */
             g.guid = tx_uint(t);
-            if (tx_peek(t, ',')) {
-                UNSUPPORTED(s, "a summary of a value known by its GUID only (a combined index)");
-                return OK;
-            }
-            tx_char(t, ')');
-            if (t->bad)
-                return OK;
-            if (vec_push(&s->gvs, g) != OK ||
-                set_slot(gvmap, slot, (uint32_t)(s->gvs.len - 1)) != OK)
-                return E_NOMEM;
-            return OK;
-        }
-        if (strcmp(key, "name") != 0) {
+        } else if (!strcmp(key, "name")) {
+            g.name = tx_string(t, &g.name_len);
+            if (!g.name)
+                return t->bad ? OK : E_NOMEM;
+        } else {
             t->bad = true;
             return OK;
         }
-        g.name = tx_string(t, &g.name_len);
-        if (!g.name)
-            return t->bad ? OK : E_NOMEM;
+        if (t->bad)
+            return OK;
         if (vec_push(&s->gvs, g) != OK || set_slot(gvmap, slot, (uint32_t)(s->gvs.len - 1)) != OK)
             return E_NOMEM;
-        if (tx_peek(t, ',')) {
+        if (tx_peek(t, ',')) { /* its summaries (several in a combined index) */
             tx_char(t, ',');
             tx_key(t, "summaries");
             tx_char(t, '(');
             size_t before = s->sums.len;
-            Status st = tx_summary(t, slot);
-            if (st != OK)
-                return st;
-            if (tx_peek(t, ','))
-                UNSUPPORTED(s, "a gv entry with several summaries (a combined index)");
+            do {
+                Status st = tx_summary(t, slot);
+                if (st != OK)
+                    return st;
+            } while (!t->bad && !s->unsupported[0] && tx_peek(t, ',') && tx_char(t, ','));
             tx_char(t, ')');
-            if (s->sums.len > before)
-                vec_last(&s->gvs).summary = (int32_t)(s->sums.len - 1);
+            if (s->sums.len > before) {
+                vec_last(&s->gvs).summary = (int32_t)before;
+                vec_last(&s->gvs).nsums = (uint32_t)(s->sums.len - before);
+            }
         }
         tx_char(t, ')');
     } else if (!strcmp(kind, "typeidCompatibleVTable")) {
@@ -1720,7 +2113,19 @@ static Status tx_entry(Tx *t, U32Vec *gvmap, uint32_t *module_slot, bool *module
     } else if (!strcmp(kind, "blockcount")) {
         s->blockcount = tx_uint(t);
     } else if (!strcmp(kind, "typeid")) {
-        UNSUPPORTED(s, "a typeid entry (type test and devirtualisation resolutions)");
+        SumTid ti;
+        memset(&ti, 0, sizeof ti);
+        Status st = tx_typeid(t, &ti);
+        if (st == OK)
+            st = vec_push(&s->typeids, ti);
+        if (st == OK)
+            st = set_slot(tidmap, slot, (uint32_t)(s->typeids.len - 1));
+        else {
+            vec_release(&ti.wpds);
+            vec_release(&ti.byargs);
+            vec_release(&ti.args);
+        }
+        return st;
     } else {
         UNSUPPORTED(s, "a summary entry of kind `%s`", kind);
     }
@@ -1728,6 +2133,8 @@ static Status tx_entry(Tx *t, U32Vec *gvmap, uint32_t *module_slot, bool *module
 }
 
 #define FULL_LTO_LINE "; irlog: a regular LTO summary (FULL_LTO_GLOBALVAL_SUMMARY_BLOCK)"
+#define COMBINED_LINE "; irlog: a combined summary index (a file without a module)"
+#define CFI_LINE "; irlog: CFI function "
 
 static uint32_t resolve(IrSummary *s, const U32Vec *gvmap, uint32_t slot) {
     if (slot < gvmap->len && gvmap->v[slot] != UINT32_MAX)
@@ -1737,20 +2144,19 @@ static uint32_t resolve(IrSummary *s, const U32Vec *gvmap, uint32_t slot) {
 }
 
 Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
-    U32Vec gvmap = {0};
+    U32Vec gvmap = {0}, tidmap = {0}, modmap = {0};
+    TidRefVec tidrefs = {0};
     Status st = OK;
-    uint32_t module_slot = 0;
-    bool module_seen = false;
-    size_t fl = strlen(FULL_LTO_LINE);
+    size_t fl = strlen(FULL_LTO_LINE), cl = strlen(COMBINED_LINE), pl = strlen(CFI_LINE);
     for (size_t i = 0; i < len && st == OK;) {
         size_t end = i;
         while (end < len && text[end] != '\n')
             end++;
         if (text[i] == '^') {
             s->present = true;
-            Tx t = {text + i, text + end, s, false};
+            Tx t = {text + i, text + end, s, false, &tidrefs};
             if (!s->unsupported[0]) {
-                st = tx_entry(&t, &gvmap, &module_slot, &module_seen);
+                st = tx_entry(&t, &gvmap, &tidmap, &modmap);
                 if (!t.bad) { /* the rest of the line: a `; guid = N` comment */
                     tx_ws(&t);
                     if (t.p < t.e && *t.p != ';')
@@ -1763,17 +2169,34 @@ Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
             memset(text + i, ' ', end - i);
         } else if (end - i == fl && !memcmp(text + i, FULL_LTO_LINE, fl)) {
             s->full_lto = true;
+        } else if (end - i == cl && !memcmp(text + i, COMBINED_LINE, cl)) {
+            s->combined = true;
+        } else if (end - i > pl && !memcmp(text + i, CFI_LINE, pl)) {
+            /* `; irlog: CFI function definition "name"` (or declaration) */
+            Tx t = {text + i + pl, text + end, s, false, &tidrefs};
+            char kind[16];
+            tx_ident(&t, kind, sizeof kind);
+            SumCfi c = {NULL, 0, !strcmp(kind, "declaration")};
+            c.name = tx_string(&t, &c.len);
+            tx_ws(&t);
+            if (t.bad || t.p != t.e || (!c.decl && strcmp(kind, "definition") != 0))
+                UNSUPPORTED(s, "an irlog CFI function line this reader cannot parse");
+            else if (!c.name || vec_push(&s->cfis, c) != OK)
+                st = E_NOMEM;
         }
         i = end + 1;
     }
     if (st == OK && s->present && !s->unsupported[0]) {
-        if (!module_seen || module_slot != 0)
-            UNSUPPORTED(s, "a summary without its module entry ^0");
-        if (!s->path)
-            s->path = "";
+        s->text = true;
+        if (!s->mods.len)
+            UNSUPPORTED(s, "a summary without a module entry");
         for (size_t i = 0; i < s->sums.len; i++) {
             SumSummary *m = &s->sums.v[i];
             m->gv = resolve(s, &gvmap, m->gv);
+            if (m->module < modmap.len && modmap.v[m->module] != UINT32_MAX)
+                m->module = modmap.v[m->module];
+            else
+                UNSUPPORTED(s, "a summary of ^%u, which is no module entry", m->module);
             if (m->kind == SUM_ALIAS)
                 m->aliasee = resolve(s, &gvmap, m->aliasee);
             for (size_t k = 0; k < m->calls.len; k++)
@@ -1790,8 +2213,28 @@ Status ir_summary_from_text(IrSummary *s, char *text, size_t len) {
         for (size_t i = 0; i < s->tids.len; i++)
             for (size_t k = 0; k < s->tids.v[i].vts.len; k++)
                 s->tids.v[i].vts.v[k].gv = resolve(s, &gvmap, s->tids.v[i].vts.v[k].gv);
+        /* type tests and virtual calls naming a typeid entry: its GUID */
+        for (size_t i = 0; i < tidrefs.len; i++) {
+            const TidRef *r = &tidrefs.v[i];
+            uint32_t k = r->slot < tidmap.len ? tidmap.v[r->slot] : UINT32_MAX;
+            if (k == UINT32_MAX || r->sum >= s->sums.len) {
+                UNSUPPORTED(s, "a type test or virtual call naming ^%u, which is no typeid entry",
+                            r->slot);
+                break;
+            }
+            const SumTid *ti = &s->typeids.v[k];
+            uint64_t guid = ir_summary_guid(ti->name, ti->name_len);
+            SumSummary *m = &s->sums.v[r->sum];
+            if (r->vcall && r->index < m->vcalls.len)
+                m->vcalls.v[r->index].guid = guid;
+            else if (!r->vcall && r->index < m->type_tests.len)
+                m->type_tests.v[r->index] = guid;
+        }
     }
     vec_release(&gvmap);
+    vec_release(&tidmap);
+    vec_release(&modmap);
+    vec_release(&tidrefs);
     return st != OK ? st : s->arena.oom ? E_NOMEM : OK;
 }
 
@@ -1828,6 +2271,49 @@ typedef struct NameIx {
 static int cmp_nameix(const void *a, const void *b) {
     const NameIx *x = a, *y = b;
     return cmp_bytes(x->name, x->len, y->name, y->len);
+}
+
+static int cmp_wpd(const void *a, const void *b) {
+    uint64_t x = ((const SumWpd *)a)->offset, y = ((const SumWpd *)b)->offset;
+    return x < y ? -1 : x > y;
+}
+
+/* the constant arguments of two resolutions by argument, compared as std::vector does */
+static int cmp_args(const SumTid *t, const SumByArg *a, const SumByArg *b) {
+    for (size_t i = 0; i < a->nargs && i < b->nargs; i++) {
+        uint64_t x = t->args.v[a->first_arg + i], y = t->args.v[b->first_arg + i];
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    return a->nargs < b->nargs ? -1 : a->nargs > b->nargs;
+}
+
+/* A typeid entry's resolutions in the order of LLVM's maps: by offset, and each one's
+ * resolutions by argument by their arguments (insertion sort: lists of a few). */
+static void sort_typeid(IrSummary *s, SumTid *t) {
+    if (t->wpds.len)
+        qsort(t->wpds.v, t->wpds.len, sizeof *t->wpds.v, cmp_wpd);
+    for (size_t i = 0; i < t->wpds.len; i++) {
+        const SumWpd *w = &t->wpds.v[i];
+        if (i && w->offset == w[-1].offset)
+            UNSUPPORTED(s, "two wpdResolutions of one offset in a typeid entry");
+        SumByArg *b = t->byargs.v + w->first_byarg;
+        for (size_t k = 1; k < w->nbyargs; k++) {
+            SumByArg x = b[k];
+            size_t j = k;
+            for (; j > 0 && cmp_args(t, &b[j - 1], &x) > 0; j--)
+                b[j] = b[j - 1];
+            b[j] = x;
+        }
+        for (size_t k = 1; k < w->nbyargs; k++)
+            if (!cmp_args(t, &b[k - 1], &b[k]))
+                UNSUPPORTED(s, "two resByArg entries of one argument list in a typeid entry");
+    }
+}
+
+static int cmp_typeid(const void *a, const void *b) {
+    uint64_t x = ((const SumTid *)a)->guid, y = ((const SumTid *)b)->guid;
+    return x < y ? -1 : x > y;
 }
 
 static int cmp_tid(const void *a, const void *b) {
@@ -1868,7 +2354,7 @@ static Status add_missing_gvs(IrSummary *s, LLVMModuleRef m) {
             NameIx key = {name, len, 0};
             if (bsearch(&key, ix, n, sizeof *ix, cmp_nameix))
                 continue;
-            SumGv g = {arena_strndup(&s->arena, name, len), len, 0, -1, 0};
+            SumGv g = {arena_strndup(&s->arena, name, len), len, 0, -1, 0, 0};
             st = g.name ? vec_push(&s->gvs, g) : E_NOMEM;
         }
     }
@@ -1876,10 +2362,114 @@ static Status add_missing_gvs(IrSummary *s, LLVMModuleRef m) {
     return st;
 }
 
+void ir_summary_text_kind(IrSummary *s, LLVMModuleRef m) {
+    if (s->text && !s->combined)
+        s->combined = !LLVMGetFirstFunction(m) && !LLVMGetFirstGlobal(m) &&
+                      (s->gvs.len || s->flags);
+}
+
+typedef struct SumOrder {
+    uint32_t gv, at;
+} SumOrder;
+
+static int cmp_sum_order(const void *a, const void *b) {
+    const SumOrder *x = a, *y = b;
+    if (x->gv != y->gv)
+        return x->gv < y->gv ? -1 : 1;
+    return x->at < y->at ? -1 : x->at > y->at;
+}
+
+static int cmp_mod_path(const void *a, const void *b) {
+    return strcmp(((const SumModule *)a)->path, ((const SumModule *)b)->path);
+}
+
+/* The module entries by path (llvm-dis's order), numbered from ^0; the summaries' module
+ * indexes follow. */
+static Status order_modules(IrSummary *s) {
+    size_t n = s->mods.len;
+    for (size_t i = 0; i < n; i++)
+        s->mods.v[i].slot = (uint32_t)i; /* the old index */
+    if (n > 1)
+        qsort(s->mods.v, n, sizeof *s->mods.v, cmp_mod_path);
+    uint32_t *remap = mem_calloc(n ? n : 1, sizeof *remap);
+    if (!remap)
+        return E_NOMEM;
+    for (size_t i = 0; i < n; i++) {
+        remap[s->mods.v[i].slot] = (uint32_t)i;
+        s->mods.v[i].slot = (uint32_t)i;
+        if (i && !strcmp(s->mods.v[i].path, s->mods.v[i - 1].path))
+            UNSUPPORTED(s, "two module entries of one path");
+    }
+    for (size_t i = 0; i < s->sums.len; i++)
+        s->sums.v[i].module = s->sums.v[i].module < n ? remap[s->sums.v[i].module] : 0;
+    mem_free(remap);
+    return OK;
+}
+
+/* The summaries grouped by their gv entry (in GUID order), each gv's in the order read
+ * (LLVM's summary list); sets each gv's first summary and count. */
+static Status group_summaries(IrSummary *s) {
+    size_t n = s->sums.len;
+    SumOrder *o = mem_calloc(n ? n : 1, sizeof *o);
+    SumSummary *tmp = mem_calloc(n ? n : 1, sizeof *tmp);
+    if (!o || !tmp) {
+        mem_free(o);
+        mem_free(tmp);
+        return E_NOMEM;
+    }
+    for (size_t i = 0; i < n; i++)
+        o[i] = (SumOrder){s->sums.v[i].gv, (uint32_t)i};
+    qsort(o, n, sizeof *o, cmp_sum_order);
+    for (size_t i = 0; i < n; i++)
+        tmp[i] = s->sums.v[o[i].at];
+    if (n)
+        memcpy(s->sums.v, tmp, n * sizeof *tmp);
+    for (size_t i = 0; i < s->gvs.len; i++) {
+        s->gvs.v[i].summary = -1;
+        s->gvs.v[i].nsums = 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        SumGv *g = &s->gvs.v[s->sums.v[i].gv];
+        if (g->summary < 0)
+            g->summary = (int32_t)i;
+        g->nsums++;
+    }
+    mem_free(o);
+    mem_free(tmp);
+    return OK;
+}
+
 Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
     if (!s->present || s->unsupported[0])
         return OK;
-    Status ast = add_missing_gvs(s, m);
+    ir_summary_text_kind(s, m);
+    if (!s->combined) { /* what only the thin link's combined indexes hold */
+        if (s->mods.len != 1)
+            UNSUPPORTED(s, "a combined index (%zu module entries)", s->mods.len);
+        for (size_t i = 0; i < s->gvs.len; i++) {
+            if (!s->gvs.v[i].name && s->gvs.v[i].nsums)
+                UNSUPPORTED(s, "a summary of a value known by its GUID only (a combined index)");
+            if (s->gvs.v[i].nsums > 1)
+                UNSUPPORTED(s, "a gv entry with several summaries (a combined index)");
+        }
+        for (size_t i = 0; i < s->sums.len; i++) {
+            const SumSummary *sm = &s->sums.v[i];
+            for (size_t k = 0; k < sm->callsites.len; k++)
+                if (sm->callsites.v[k].nclones != 1 ||
+                    sm->clones.v[sm->callsites.v[k].first_clone])
+                    UNSUPPORTED(s, "memory profile callsite clones other than (0) (a combined "
+                                   "index)");
+            for (size_t k = 0; k < sm->mibs.len; k++)
+                if (sm->mibs.v[k].nvers != 1 || sm->versions.v[sm->mibs.v[k].first_ver])
+                    UNSUPPORTED(s, "memory profile allocation versions other than (none) (a "
+                                   "combined index)");
+        }
+        if (s->unsupported[0])
+            return OK;
+    }
+    Status ast = order_modules(s);
+    if (ast == OK && !s->combined)
+        ast = add_missing_gvs(s, m);
     if (ast != OK)
         return ast;
     size_t sl;
@@ -1925,9 +2515,10 @@ Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
     if (vec_reserve(&remap, s->gvs.len) != OK)
         return E_NOMEM;
     remap.len = s->gvs.len;
+    uint32_t nmods = (uint32_t)s->mods.len;
     for (size_t i = 0; i < s->gvs.len; i++) {
         remap.v[s->gvs.v[i].slot] = (uint32_t)i;
-        s->gvs.v[i].slot = (uint32_t)(i + 1);
+        s->gvs.v[i].slot = (uint32_t)(i + nmods);
         if (i && s->gvs.v[i].guid == s->gvs.v[i - 1].guid)
             UNSUPPORTED(s, "two global values with one GUID");
     }
@@ -1951,9 +2542,22 @@ Status ir_summary_finish(IrSummary *s, LLVMModuleRef m) {
         for (size_t k = 0; k < s->tids.v[i].vts.len; k++)
             s->tids.v[i].vts.v[k].gv = remap.v[s->tids.v[i].vts.v[k].gv];
     vec_release(&remap);
+    if (group_summaries(s) != OK)
+        return E_NOMEM;
+    uint32_t next = (uint32_t)s->gvs.len + nmods;
+    /* typeid entries, by GUID (LLVM's TypeIdMap), after the gv entries */
+    for (size_t i = 0; i < s->typeids.len; i++)
+        s->typeids.v[i].guid = ir_summary_guid(s->typeids.v[i].name, s->typeids.v[i].name_len);
+    if (s->typeids.len)
+        qsort(s->typeids.v, s->typeids.len, sizeof *s->typeids.v, cmp_typeid);
+    for (size_t i = 0; i < s->typeids.len; i++) {
+        if (i && s->typeids.v[i].guid == s->typeids.v[i - 1].guid)
+            UNSUPPORTED(s, "two typeid entries with one GUID");
+        s->typeids.v[i].slot = next++;
+        sort_typeid(s, &s->typeids.v[i]);
+    }
     if (s->tids.len)
         qsort(s->tids.v, s->tids.len, sizeof *s->tids.v, cmp_tid);
-    uint32_t next = (uint32_t)s->gvs.len + 1;
     for (size_t i = 0; i < s->tids.len; i++) {
         SumTypeId *t = &s->tids.v[i];
         if (i && !cmp_tid(t, t - 1))
@@ -2065,8 +2669,396 @@ static uint64_t stack_index(const U64Vec *table, uint64_t id) {
             goto oom;                                                                              \
     } while (0)
 
+/* The offset of name in the string table, appended when it is not there. */
+static uint64_t strtab_add(StrBuf *strtab, const char *name, size_t len) {
+    for (size_t k = 0; len && k + len <= strtab->len; k++)
+        if (!memcmp(strtab->buf + k, name, len))
+            return k;
+    size_t off = strtab->len;
+    sb_add(strtab, name, len);
+    return off;
+}
+
+/* CFI_FUNCTION_DEFS (17) and _DECLS (18) [(strtab offset, size)...] of s->cfis, when
+ * there are any, the names appended to the string table. */
+static Status write_cfis(Wr *w, const IrSummary *s, unsigned width, StrBuf *strtab) {
+    U64Vec ops = {0};
+    Status st = OK;
+    for (int decl = 0; decl < 2 && st == OK; decl++) {
+        ops.len = 0;
+        for (size_t i = 0; i < s->cfis.len && st == OK; i++)
+            if (s->cfis.v[i].decl == decl) {
+                st = vec_push(&ops, strtab_add(strtab, s->cfis.v[i].name, s->cfis.v[i].len));
+                if (st == OK)
+                    st = vec_push(&ops, s->cfis.v[i].len);
+            }
+        if (st == OK && ops.len)
+            wr_record(w, width, decl ? 18 : 17, &ops);
+    }
+    vec_release(&ops);
+    return st;
+}
+
+/* Is guid a type test's or a virtual call's of a summary written (LLVM's combined writer
+ * writes only the typeid entries they name)? */
+static bool typeid_used(const IrSummary *s, const uint32_t *vid, uint64_t guid) {
+    for (size_t i = 0; i < s->sums.len; i++) {
+        const SumSummary *m = &s->sums.v[i];
+        if (vid[m->gv] == UINT32_MAX)
+            continue;
+        for (size_t k = 0; k < m->type_tests.len; k++)
+            if (m->type_tests.v[k] == guid)
+                return true;
+        for (size_t k = 0; k < m->vcalls.len; k++)
+            if (m->vcalls.v[k].guid == guid)
+                return true;
+    }
+    return false;
+}
+
+#define CPUSH(v)                                                                                   \
+    do {                                                                                           \
+        if (vec_push(&ops, (uint64_t)(v)) != OK)                                                   \
+            goto oom;                                                                              \
+    } while (0)
+
+/* A combined index into the module block of an empty module at w (abbreviation width
+ * mod_w): the module path table (MODULE_STRTAB_BLOCK: MST_CODE_ENTRY [modid, path],
+ * MST_CODE_HASH), then the summary block: VERSION, FLAGS, VALUE_GUID [vid, guid] of each
+ * value with summaries (value ids from 0), the typeIdInfo and parameter access records of
+ * each function before its COMBINED_PROFILE [vid, modid, flags, insts, fflags, 0, nrefs,
+ * nro, nwo, refs, (callee, hotness | tail << 3)...], COMBINED_GLOBALVAR_INIT_REFS [vid,
+ * modid, flags, varflags, refs], COMBINED_ALIAS [vid, modid, flags, aliasee] (last),
+ * TYPE_ID of the typeid entries a written summary names, TYPE_ID_METADATA, BLOCK_COUNT.
+ * As LLVM's combined writer: call edges and refs to values without a summary, relative
+ * block frequencies and vTableFuncs are not written. */
+static Status write_combined(Wr *w, const IrSummary *s, unsigned mod_w, const uint32_t *vid,
+                             StrBuf *strtab, char *why, size_t nwhy) {
+    U64Vec ops = {0}, stacks = {0};
+    Status st = OK;
+    size_t lp = wr_enter(w, mod_w, 19, 3);
+    for (size_t i = 0; i < s->mods.len; i++) {
+        const SumModule *md = &s->mods.v[i];
+        ops.len = 0;
+        CPUSH(i);
+        for (const char *c = md->path; *c; c++)
+            CPUSH((uint8_t)*c);
+        wr_record(w, 3, 1, &ops);
+        ops.len = 0;
+        for (int k = 0; k < 5; k++)
+            CPUSH(md->hash[k]);
+        wr_record(w, 3, 2, &ops);
+    }
+    wr_exit(w, 3, lp);
+    const unsigned SW = 4;
+    lp = wr_enter(w, mod_w, s->full_lto ? 24 : 20, SW);
+    ops.len = 0;
+    CPUSH(10);
+    wr_record(w, SW, 10, &ops);
+    ops.len = 0;
+    CPUSH(s->flags);
+    wr_record(w, SW, 20, &ops);
+    for (size_t i = 0; i < s->gvs.len; i++)
+        if (vid[i] != UINT32_MAX) {
+            ops.len = 0;
+            CPUSH(vid[i]);
+            CPUSH(s->gvs.v[i].guid);
+            wr_record(w, SW, 16, &ops);
+        }
+    /* the stack ids of the memory profile records, once each, in numeric order */
+    for (size_t i = 0; i < s->sums.len; i++)
+        for (size_t k = 0; k < s->sums.v[i].stack_ids.len; k++)
+            if (vec_push(&stacks, s->sums.v[i].stack_ids.v[k]) != OK)
+                goto oom;
+    if (stacks.len) {
+        qsort(stacks.v, stacks.len, sizeof *stacks.v, cmp_u64);
+        size_t u = 1;
+        for (size_t k = 1; k < stacks.len; k++)
+            if (stacks.v[k] != stacks.v[u - 1])
+                stacks.v[u++] = stacks.v[k];
+        stacks.len = u;
+        wr_record(w, SW, 30, &stacks);
+    }
+    for (size_t j = 0; j < 2 * s->sums.len; j++) {
+        const SumSummary *m = &s->sums.v[j % s->sums.len];
+        if ((m->kind == SUM_ALIAS) != (j >= s->sums.len))
+            continue;
+        /* COMBINED_CALLSITE_INFO [callee, nstack, nclones, stack index..., clone...] and
+         * COMBINED_ALLOC_INFO [nmib, nversions, (type, n, stack index...)..., version...],
+         * before their function's record */
+        for (size_t k = 0; k < m->callsites.len; k++) {
+            const SumCallsite *c = &m->callsites.v[k];
+            if (vid[c->gv] == UINT32_MAX) {
+                snprintf(why, nwhy, "a memory profile callsite calling a value without a "
+                                    "summary, in a combined index");
+                st = E_SEMANTIC;
+                goto done;
+            }
+            ops.len = 0;
+            CPUSH(vid[c->gv]);
+            CPUSH(c->nids);
+            CPUSH(c->nclones);
+            for (size_t a = 0; a < c->nids; a++)
+                CPUSH(stack_index(&stacks, m->stack_ids.v[c->first_id + a]));
+            for (size_t a = 0; a < c->nclones; a++)
+                CPUSH(m->clones.v[c->first_clone + a]);
+            wr_record(w, SW, 28, &ops);
+        }
+        for (size_t k = 0; k < m->mibs.len;) {
+            size_t end = k;
+            while (end < m->mibs.len && m->mibs.v[end].alloc == m->mibs.v[k].alloc)
+                end++;
+            const SumMib *first = &m->mibs.v[k];
+            ops.len = 0;
+            CPUSH(end - k);
+            CPUSH(first->nvers);
+            for (; k < end; k++) {
+                const SumMib *mib = &m->mibs.v[k];
+                CPUSH(mib->type);
+                CPUSH(mib->nids);
+                for (size_t a = 0; a < mib->nids; a++)
+                    CPUSH(stack_index(&stacks, m->stack_ids.v[mib->first_id + a]));
+            }
+            for (size_t a = 0; a < first->nvers; a++)
+                CPUSH(m->versions.v[first->first_ver + a]);
+            wr_record(w, SW, 29, &ops);
+        }
+        if (m->type_tests.len) {
+            ops.len = 0;
+            for (size_t k = 0; k < m->type_tests.len; k++)
+                CPUSH(m->type_tests.v[k]);
+            wr_record(w, SW, 11, &ops);
+        }
+        for (int kind = SUM_TT_ASSUME_VCALLS; kind <= SUM_TC_LOAD_VCALLS; kind++) {
+            ops.len = 0;
+            for (size_t k = 0; k < m->vcalls.len; k++)
+                if (m->vcalls.v[k].kind == (SumVCallKind)kind) {
+                    CPUSH(m->vcalls.v[k].guid);
+                    CPUSH(m->vcalls.v[k].offset);
+                }
+            if (ops.len)
+                wr_record(w, SW, kind == SUM_TT_ASSUME_VCALLS ? 12 : 13, &ops);
+        }
+        for (size_t k = 0; k < m->vcalls.len; k++) {
+            const SumVCall *c = &m->vcalls.v[k];
+            if (c->kind < SUM_TT_ASSUME_CONST_VCALLS)
+                continue;
+            ops.len = 0;
+            CPUSH(c->guid);
+            CPUSH(c->offset);
+            for (size_t a = 0; a < c->nargs; a++)
+                CPUSH(m->vargs.v[c->first_arg + a]);
+            wr_record(w, SW, c->kind == SUM_TT_ASSUME_CONST_VCALLS ? 14 : 15, &ops);
+        }
+        if (m->params.len) {
+            ops.len = 0;
+            for (size_t k = 0; k < m->params.len; k++) {
+                const SumParam *p = &m->params.v[k];
+                uint64_t lo, hi;
+                if (!range_to_bits(p->first, p->last, &lo, &hi))
+                    goto badrange;
+                CPUSH(p->param);
+                CPUSH(rotate(lo));
+                CPUSH(rotate(hi));
+                CPUSH(p->ncalls);
+                for (size_t c = 0; c < p->ncalls; c++) {
+                    const SumParamCall *pc = &m->pcalls.v[p->first_call + c];
+                    if (!range_to_bits(pc->first, pc->last, &lo, &hi))
+                        goto badrange;
+                    if (vid[pc->gv] == UINT32_MAX) {
+                        snprintf(why, nwhy, "a parameter access passed to a value without a "
+                                            "summary, in a combined index");
+                        st = E_SEMANTIC;
+                        goto done;
+                    }
+                    CPUSH(pc->param);
+                    CPUSH(vid[pc->gv]);
+                    CPUSH(rotate(lo));
+                    CPUSH(rotate(hi));
+                }
+            }
+            wr_record(w, SW, 25, &ops);
+        }
+        ops.len = 0;
+        CPUSH(vid[m->gv]);
+        CPUSH(m->module);
+        CPUSH(get_flags(m));
+        uint64_t code;
+        if (m->kind == SUM_FUNCTION) {
+            size_t n[3] = {0, 0, 0};
+            uint8_t last = 0;
+            for (size_t k = 0; k < m->refs.len; k++) {
+                uint8_t a = m->refs.v[k].access;
+                if (a < last) {
+                    snprintf(why, nwhy, "refs that are not plain, then readonly, then "
+                                        "writeonly, the only order bitcode can hold");
+                    st = E_SEMANTIC;
+                    goto done;
+                }
+                last = a;
+                n[a % 3] += vid[m->refs.v[k].gv] != UINT32_MAX;
+            }
+            code = 5;
+            CPUSH(m->insts);
+            CPUSH(m->fflags);
+            CPUSH(0); /* the entry count */
+            CPUSH(n[0] + n[1] + n[2]);
+            CPUSH(n[1]);
+            CPUSH(n[2]);
+            for (size_t k = 0; k < m->refs.len; k++)
+                if (vid[m->refs.v[k].gv] != UINT32_MAX)
+                    CPUSH(vid[m->refs.v[k].gv]);
+            for (size_t k = 0; k < m->calls.len; k++)
+                if (vid[m->calls.v[k].gv] != UINT32_MAX) {
+                    CPUSH(vid[m->calls.v[k].gv]);
+                    CPUSH(m->calls.v[k].hotness | (uint64_t)m->calls.v[k].tail << 3);
+                }
+        } else if (m->kind == SUM_VARIABLE) {
+            code = 6;
+            CPUSH(m->varflags | m->vcall_visibility << 3);
+            for (size_t k = 0; k < m->refs.len; k++)
+                if (vid[m->refs.v[k].gv] != UINT32_MAX)
+                    CPUSH(vid[m->refs.v[k].gv]);
+        } else {
+            code = 8;
+            if (vid[m->aliasee] == UINT32_MAX) {
+                snprintf(why, nwhy, "an alias whose aliasee has no summary, in a combined "
+                                    "index");
+                st = E_SEMANTIC;
+                goto done;
+            }
+            CPUSH(vid[m->aliasee]);
+        }
+        wr_record(w, SW, code, &ops);
+    }
+    for (size_t i = 0; i < s->typeids.len; i++) {
+        const SumTid *t = &s->typeids.v[i];
+        if (!typeid_used(s, vid, ir_summary_guid(t->name, t->name_len)))
+            continue;
+        ops.len = 0;
+        CPUSH(strtab_add(strtab, t->name, t->name_len));
+        CPUSH(t->name_len);
+        CPUSH(t->kind);
+        CPUSH(t->size_m1_bit_width);
+        CPUSH(t->align_log2);
+        CPUSH(t->size_m1);
+        CPUSH(t->bit_mask);
+        CPUSH(t->inline_bits);
+        for (size_t k = 0; k < t->wpds.len; k++) {
+            const SumWpd *wp = &t->wpds.v[k];
+            CPUSH(wp->offset);
+            CPUSH(wp->kind);
+            CPUSH(wp->impl ? strtab_add(strtab, wp->impl, wp->impl_len) : 0);
+            CPUSH(wp->impl ? wp->impl_len : 0);
+            CPUSH(wp->nbyargs);
+            for (size_t a = 0; a < wp->nbyargs; a++) {
+                const SumByArg *b = &t->byargs.v[wp->first_byarg + a];
+                CPUSH(b->nargs);
+                for (size_t v = 0; v < b->nargs; v++)
+                    CPUSH(t->args.v[b->first_arg + v]);
+                CPUSH(b->kind);
+                CPUSH(b->info);
+                CPUSH(b->byte);
+                CPUSH(b->bit);
+            }
+        }
+        wr_record(w, SW, 21, &ops);
+    }
+    st = write_cfis(w, s, SW, strtab);
+    if (st != OK)
+        goto done;
+    for (size_t i = 0; i < s->tids.len; i++) {
+        const SumTypeId *t = &s->tids.v[i];
+        ops.len = 0;
+        CPUSH(strtab_add(strtab, t->name, t->name_len));
+        CPUSH(t->name_len);
+        for (size_t k = 0; k < t->vts.len; k++) {
+            if (vid[t->vts.v[k].gv] == UINT32_MAX)
+                continue;
+            CPUSH(t->vts.v[k].offset);
+            CPUSH(vid[t->vts.v[k].gv]);
+        }
+        wr_record(w, SW, 22, &ops);
+    }
+    if (s->blockcount) {
+        ops.len = 0;
+        CPUSH(s->blockcount);
+        wr_record(w, SW, 24, &ops);
+    }
+    wr_exit(w, SW, lp);
+    goto done;
+badrange:
+    snprintf(why, nwhy, "a parameter access range that LLVM's text cannot express (full or "
+                        "wrapped)");
+    st = E_SEMANTIC;
+    goto done;
+oom:
+    st = E_NOMEM;
+done:
+    vec_release(&ops);
+    vec_release(&stacks);
+    return st;
+}
+#undef CPUSH
+
+/* A string table block (STRTAB_BLOCK, 23) holding strtab, at the top level. */
+static void write_strtab(Wr *w, const StrBuf *strtab) {
+    size_t lp = wr_enter(w, 2, 23, 3);
+    wr_bits(w, 2, 3); /* DEFINE_ABBREV [literal 1, blob] */
+    wr_vbr(w, 2, 5);
+    wr_bits(w, 1, 1);
+    wr_vbr(w, 1, 8);
+    wr_bits(w, 0, 1);
+    wr_bits(w, 5, 3);
+    wr_bits(w, 4, 3); /* the record */
+    wr_vbr(w, strtab->len, 6);
+    wr_align32(w);
+    for (size_t k = 0; k < strtab->len; k++)
+        wr_bits(w, (uint8_t)strtab->buf[k], 8);
+    wr_align32(w);
+    wr_exit(w, 3, lp);
+}
+
+/* A combined index alone, as LLVM's writeIndexToFile writes one (llvm-as-19 of text whose
+ * module has no function and no global variable): the magic, a module block with VERSION
+ * 2 and the index (write_combined), the string table. Value ids go to the values with
+ * summaries, as LLVM's combined writer gives them. */
+static Status write_index_file(const IrSummary *s, StrBuf *out, char *why, size_t nwhy) {
+    uint32_t *vid = mem_calloc(s->gvs.len ? s->gvs.len : 1, sizeof *vid);
+    StrBuf strtab = SB_INIT;
+    U64Vec ops = {0};
+    if (!vid)
+        return E_NOMEM;
+    uint32_t next = 0;
+    for (size_t i = 0; i < s->gvs.len; i++)
+        vid[i] = s->gvs.v[i].nsums ? next++ : UINT32_MAX;
+    Wr w = {out, 0};
+    sb_reset(out);
+    static const uint8_t magic[4] = {'B', 'C', 0xC0, 0xDE};
+    for (int i = 0; i < 4; i++)
+        wr_bits(&w, magic[i], 8);
+    size_t lp = wr_enter(&w, 2, 8, 3);
+    Status st = vec_push(&ops, 2);
+    if (st == OK) {
+        wr_record(&w, 3, 1, &ops); /* VERSION 2: relative value ids, string table */
+        st = write_combined(&w, s, 3, vid, &strtab, why, nwhy);
+    }
+    if (st == OK) {
+        wr_exit(&w, 3, lp);
+        write_strtab(&w, &strtab);
+        if (sb_status(out) != OK || sb_status(&strtab) != OK)
+            st = E_NOMEM;
+    }
+    vec_release(&ops);
+    sb_release(&strtab);
+    mem_free(vid);
+    return st;
+}
+
 Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf *out,
                          char *why, size_t nwhy) {
+    if (s->combined)
+        return write_index_file(s, out, why, nwhy);
     BcInfo bi;
     Status st = bc_read(&bi, bc, size);
     NameIx *ix = NULL;
@@ -2311,6 +3303,8 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
         }
         wr_record(&w, SW, 22, &ops);
     }
+    if (write_cfis(&w, s, SW, &strtab) != OK)
+        goto oom;
     if (s->blockcount) {
         ops.len = 0;
         PUSH(s->blockcount);
@@ -2330,12 +3324,12 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
         wr_copy(&w, src, bi.vst_end, bi.mod_end);
     }
     bool hash = false;
-    for (int i = 0; i < 5; i++)
-        hash = hash || s->hash[i];
+    for (int i = 0; i < 5 && s->mods.len; i++)
+        hash = hash || s->mods.v[0].hash[i];
     if (hash) {
         ops.len = 0;
         for (int i = 0; i < 5; i++)
-            PUSH(s->hash[i]);
+            PUSH(s->mods.v[0].hash[i]);
         wr_record(&w, bi.mod_w, 17, &ops);
     }
     wr_bits(&w, 0, bi.mod_w);
@@ -2347,20 +3341,7 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
         wr_copy(&w, src, bi.mod_after, bi.nbits);
     } else {
         wr_copy(&w, src, bi.mod_after, bi.strtab_start);
-        size_t lp = wr_enter(&w, 2, 23, 3);
-        wr_bits(&w, 2, 3); /* DEFINE_ABBREV [literal 1, blob] */
-        wr_vbr(&w, 2, 5);
-        wr_bits(&w, 1, 1);
-        wr_vbr(&w, 1, 8);
-        wr_bits(&w, 0, 1);
-        wr_bits(&w, 5, 3);
-        wr_bits(&w, 4, 3); /* the record */
-        wr_vbr(&w, strtab.len, 6);
-        wr_align32(&w);
-        for (size_t k = 0; k < strtab.len; k++)
-            wr_bits(&w, (uint8_t)strtab.buf[k], 8);
-        wr_align32(&w);
-        wr_exit(&w, 3, lp);
+        write_strtab(&w, &strtab);
         wr_copy(&w, src, bi.strtab_after, bi.nbits);
     }
     if (sb_status(out) != OK || sb_status(&strtab) != OK)

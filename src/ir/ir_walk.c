@@ -80,8 +80,9 @@ static void walk_variable(IrCtx *c, LLVMValueRef v, const char *id) {
     emit_variable_function(o, id, c->fn_id);
 }
 
-/* The module summary index (ir_summary.h): entries by slot, `^N`; summaries `^N:0`. */
-/* A summary entry that has a name and a GUID (a gv, a typeidCompatibleVTable entry). */
+/* The module summary index (ir_summary.h): entries by slot, `^N`; summaries `^N:K`. */
+/* A summary entry that has a name and a GUID (a gv, a typeid or typeidCompatibleVTable
+ * entry). */
 static void named_summary_entry(FactSink *o, const char *id, uint32_t slot, const char *kind,
                                 const char *name, size_t name_len, uint64_t guid) {
     emit_summary_entry(o, id);
@@ -111,15 +112,67 @@ static void number_summary_entry(FactSink *o, uint32_t slot, const char *kind, I
     fs_end(o);
 }
 
-static void walk_summary(IrCtx *c) {
-    FactSink *o = c->out;
-    const IrSummary *s = &c->summary;
-    emit_module_summary_index(o, c->mod_id);
-    if (s->unsupported[0] || !s->present) {
-        emit_summary_unsupported(o, c->mod_id, s->unsupported[0] ? s->unsupported
-                                                                 : "an index that was not read");
-        return;
+/* A typeid entry: its type test resolution and its devirtualisation resolutions. */
+static void walk_typeid(FactSink *o, const SumTid *t) {
+    static const char *const ttres[] = {"unsat", "byteArray", "inline", "single", "allOnes",
+                                        "unknown"};
+    static const char *const wpdk[] = {"indir", "singleImpl", "branchFunnel"};
+    static const char *const byargk[] = {"indir", "uniformRetVal", "uniqueRetVal",
+                                         "virtualConstProp"};
+    char id[32];
+    snprintf(id, sizeof id, "^%u", t->slot);
+    named_summary_entry(o, id, t->slot, "typeid", t->name, t->name_len, t->guid);
+    fs_begin(o, REL_summary_typeid_test_res);
+    fs_sym(o, id);
+    fs_sym(o, ttres[t->kind < 6 ? t->kind : 5]);
+    fs_unum(o, t->size_m1_bit_width);
+    fs_unum(o, t->align_log2);
+    fs_unum(o, t->size_m1);
+    fs_unum(o, t->bit_mask);
+    fs_unum(o, t->inline_bits);
+    fs_end(o);
+    for (size_t k = 0; k < t->wpds.len; k++) {
+        const SumWpd *w = &t->wpds.v[k];
+        fs_begin(o, REL_summary_typeid_wpd);
+        fs_sym(o, id);
+        fs_num(o, (int64_t)k);
+        fs_unum(o, w->offset);
+        fs_sym(o, wpdk[w->kind < 3 ? w->kind : 0]);
+        fs_end(o);
+        if (w->impl) {
+            fs_begin(o, REL_summary_typeid_wpd_single_impl);
+            fs_sym(o, id);
+            fs_num(o, (int64_t)k);
+            fs_symn(o, w->impl, w->impl_len);
+            fs_end(o);
+        }
+        for (size_t a = 0; a < w->nbyargs; a++) {
+            const SumByArg *b = &t->byargs.v[w->first_byarg + a];
+            fs_begin(o, REL_summary_typeid_wpd_by_arg);
+            fs_sym(o, id);
+            fs_num(o, (int64_t)k);
+            fs_num(o, (int64_t)a);
+            fs_sym(o, byargk[b->kind < 4 ? b->kind : 0]);
+            fs_unum(o, b->info);
+            fs_unum(o, b->byte);
+            fs_unum(o, b->bit);
+            fs_end(o);
+            for (size_t v = 0; v < b->nargs; v++) {
+                fs_begin(o, REL_summary_typeid_wpd_arg);
+                fs_sym(o, id);
+                fs_num(o, (int64_t)k);
+                fs_num(o, (int64_t)a);
+                fs_num(o, (int64_t)v);
+                fs_unum(o, t->args.v[b->first_arg + v]);
+                fs_end(o);
+            }
+        }
     }
+}
+
+/* A summary of a gv entry: sid `^N:K`, its K-th. */
+static void walk_gv_summary(FactSink *o, const IrSummary *s, const SumSummary *m,
+                            const char *id, const char *sid) {
     static const char *const linkages[] = {"external", "available_externally", "linkonce",
                                            "linkonce_odr", "weak", "weak_odr", "appending",
                                            "internal", "private", "extern_weak", "common"};
@@ -132,22 +185,218 @@ static void walk_summary(IrCtx *c) {
     static const char *const access[] = {"ref", "readonly", "writeonly"};
     static const char *const varflags[] = {"readonly", "writeonly", "constant"};
     static const char *const kinds[] = {"function", "variable", "alias"};
-    char id[32], sid[40], ref[32];
+    char ref[32];
+#define GV_ID(buf, k) snprintf(buf, sizeof buf, "^%u", s->gvs.v[k].slot)
+    snprintf(ref, sizeof ref, "^%u", s->mods.v[m->module].slot);
+    emit_gv_summary_module(o, sid, ref);
+    emit_gv_summary(o, sid);
+    emit_gv_summary_entry(o, sid, id);
+    emit_gv_summary_kind(o, sid, kinds[m->kind]);
+    emit_gv_summary_linkage(o, sid, m->linkage < 11 ? linkages[m->linkage] : "external");
+    emit_gv_summary_visibility(o, sid, visibilities[m->visibility < 3 ? m->visibility : 0]);
+    emit_gv_summary_import_type(o, sid, m->import_type ? "declaration" : "definition");
+    if (m->not_eligible)
+        emit_gv_summary_flag(o, sid, "notEligibleToImport");
+    if (m->live)
+        emit_gv_summary_flag(o, sid, "live");
+    if (m->dso_local)
+        emit_gv_summary_flag(o, sid, "dsoLocal");
+    if (m->auto_hide)
+        emit_gv_summary_flag(o, sid, "canAutoHide");
+    if (m->kind == SUM_FUNCTION) {
+        emit_gv_summary_insts(o, sid, (int64_t)m->insts);
+        for (int k = 0; k < 10; k++)
+            if (m->fflags >> k & 1)
+                emit_gv_summary_func_flag(o, sid, fflags[k]);
+        for (size_t k = 0; k < m->calls.len; k++) {
+            const SumCall *e = &m->calls.v[k];
+            GV_ID(ref, e->gv);
+            emit_gv_summary_call(o, sid, (int64_t)k, ref);
+            if (e->hotness && e->hotness < 5)
+                emit_gv_summary_call_hotness(o, sid, (int64_t)k, hotness[e->hotness]);
+            if (e->relbf) {
+                fs_begin(o, REL_gv_summary_call_relbf);
+                fs_sym(o, sid);
+                fs_num(o, (int64_t)k);
+                fs_unum(o, e->relbf);
+                fs_end(o);
+            }
+            if (e->tail)
+                emit_gv_summary_call_tail(o, sid, (int64_t)k);
+        }
+        static const char *const alloc_types[] = {"none", "notcold", "cold", "none", "hot"};
+        for (size_t k = 0; k < m->callsites.len; k++) {
+            const SumCallsite *cs = &m->callsites.v[k];
+            GV_ID(ref, cs->gv);
+            emit_gv_summary_callsite(o, sid, (int64_t)k, ref);
+            for (size_t a = 0; a < cs->nids; a++) {
+                fs_begin(o, REL_gv_summary_callsite_stack_id);
+                fs_sym(o, sid);
+                fs_num(o, (int64_t)k);
+                fs_num(o, (int64_t)a);
+                fs_unum(o, m->stack_ids.v[cs->first_id + a]);
+                fs_end(o);
+            }
+            for (size_t a = 0; a < cs->nclones; a++) {
+                fs_begin(o, REL_gv_summary_callsite_clone);
+                fs_sym(o, sid);
+                fs_num(o, (int64_t)k);
+                fs_num(o, (int64_t)a);
+                fs_unum(o, m->clones.v[cs->first_clone + a]);
+                fs_end(o);
+            }
+        }
+        for (size_t k = 0, mi = 0; k < m->mibs.len; k++, mi++) {
+            const SumMib *mib = &m->mibs.v[k];
+            if (k && mib->alloc != m->mibs.v[k - 1].alloc)
+                mi = 0;
+            for (size_t a = 0; mi == 0 && a < mib->nvers; a++) { /* once per allocation */
+                uint8_t t = m->versions.v[mib->first_ver + a];
+                fs_begin(o, REL_gv_summary_alloc_version);
+                fs_sym(o, sid);
+                fs_num(o, mib->alloc);
+                fs_num(o, (int64_t)a);
+                fs_sym(o, alloc_types[t <= 4 ? t : 0]);
+                fs_end(o);
+            }
+            fs_begin(o, REL_gv_summary_alloc_mib);
+            fs_sym(o, sid);
+            fs_num(o, mib->alloc);
+            fs_num(o, (int64_t)mi);
+            fs_sym(o, alloc_types[mib->type <= 4 ? mib->type : 0]);
+            fs_end(o);
+            for (size_t a = 0; a < mib->nids; a++) {
+                fs_begin(o, REL_gv_summary_alloc_stack_id);
+                fs_sym(o, sid);
+                fs_num(o, mib->alloc);
+                fs_num(o, (int64_t)mi);
+                fs_num(o, (int64_t)a);
+                fs_unum(o, m->stack_ids.v[mib->first_id + a]);
+                fs_end(o);
+            }
+        }
+        for (size_t k = 0; k < m->params.len; k++) {
+            const SumParam *p = &m->params.v[k];
+            fs_begin(o, REL_gv_summary_param);
+            fs_sym(o, sid);
+            fs_num(o, (int64_t)k);
+            fs_unum(o, p->param);
+            fs_num(o, p->first);
+            fs_num(o, p->last);
+            fs_end(o);
+            for (size_t a = 0; a < p->ncalls; a++) {
+                const SumParamCall *pc = &m->pcalls.v[p->first_call + a];
+                GV_ID(ref, pc->gv);
+                fs_begin(o, REL_gv_summary_param_call);
+                fs_sym(o, sid);
+                fs_num(o, (int64_t)k);
+                fs_num(o, (int64_t)a);
+                fs_sym(o, ref);
+                fs_unum(o, pc->param);
+                fs_num(o, pc->first);
+                fs_num(o, pc->last);
+                fs_end(o);
+            }
+        }
+        for (size_t k = 0; k < m->type_tests.len; k++) {
+            fs_begin(o, REL_gv_summary_type_test);
+            fs_sym(o, sid);
+            fs_num(o, (int64_t)k);
+            fs_unum(o, m->type_tests.v[k]);
+            fs_end(o);
+        }
+        static const char *const vkinds[] = {"typeTestAssumeVCalls", "typeCheckedLoadVCalls",
+                                             "typeTestAssumeConstVCalls",
+                                             "typeCheckedLoadConstVCalls"};
+        int64_t vi = 0;
+        for (int kind = 0; kind < 4; kind++)
+            for (size_t k = 0; k < m->vcalls.len; k++) {
+                const SumVCall *vc = &m->vcalls.v[k];
+                if ((int)vc->kind != kind)
+                    continue;
+                fs_begin(o, REL_gv_summary_vcall);
+                fs_sym(o, sid);
+                fs_num(o, vi);
+                fs_sym(o, vkinds[kind]);
+                fs_unum(o, vc->guid);
+                fs_unum(o, vc->offset);
+                fs_end(o);
+                for (size_t a = 0; a < vc->nargs; a++) {
+                    fs_begin(o, REL_gv_summary_vcall_arg);
+                    fs_sym(o, sid);
+                    fs_num(o, vi);
+                    fs_num(o, (int64_t)a);
+                    fs_unum(o, m->vargs.v[vc->first_arg + a]);
+                    fs_end(o);
+                }
+                vi++;
+            }
+    } else if (m->kind == SUM_VARIABLE) {
+        for (int k = 0; k < 3; k++)
+            if (m->varflags >> k & 1)
+                emit_gv_summary_var_flag(o, sid, varflags[k]);
+        emit_gv_summary_vcall_visibility(o, sid, m->vcall_visibility);
+        for (size_t k = 0; k < m->vfuncs.len; k++) {
+            GV_ID(ref, m->vfuncs.v[k].gv);
+            fs_begin(o, REL_gv_summary_vtable_func);
+            fs_sym(o, sid);
+            fs_num(o, (int64_t)k);
+            fs_sym(o, ref);
+            fs_unum(o, m->vfuncs.v[k].offset);
+            fs_end(o);
+        }
+    } else {
+        GV_ID(ref, m->aliasee);
+        emit_gv_summary_aliasee(o, sid, ref);
+    }
+    for (size_t k = 0; k < m->refs.len; k++) {
+        GV_ID(ref, m->refs.v[k].gv);
+        emit_gv_summary_ref(o, sid, (int64_t)k, ref, access[m->refs.v[k].access % 3]);
+    }
+#undef GV_ID
+}
+
+static void walk_summary(IrCtx *c) {
+    FactSink *o = c->out;
+    const IrSummary *s = &c->summary;
+    emit_module_summary_index(o, c->mod_id);
+    if (s->unsupported[0] || !s->present) {
+        emit_summary_unsupported(o, c->mod_id, s->unsupported[0] ? s->unsupported
+                                                                 : "an index that was not read");
+        return;
+    }
+    char id[32], sid[48], ref[32];
     if (s->full_lto)
         emit_summary_full_lto(o, c->mod_id);
-    emit_summary_entry(o, "^0");
-    emit_summary_entry_slot(o, "^0", 0);
-    emit_summary_entry_kind(o, "^0", "module");
-    fs_begin(o, REL_summary_module_path);
-    fs_sym(o, "^0");
-    fs_sym(o, s->path ? s->path : "");
-    fs_end(o);
-    for (int i = 0; i < 5; i++) {
-        fs_begin(o, REL_summary_module_hash);
-        fs_sym(o, "^0");
-        fs_num(o, i);
-        fs_unum(o, s->hash[i]);
+    if (s->combined)
+        emit_summary_combined(o, c->mod_id);
+    int64_t ncfi[2] = {0, 0};
+    for (size_t k = 0; k < s->cfis.len; k++) {
+        const SumCfi *cf = &s->cfis.v[k];
+        fs_begin(o, REL_summary_cfi_function);
+        fs_sym(o, c->mod_id);
+        fs_sym(o, cf->decl ? "decl" : "def");
+        fs_num(o, ncfi[cf->decl]++);
+        fs_symn(o, cf->name, cf->len);
         fs_end(o);
+    }
+    for (size_t k = 0; k < s->mods.len; k++) {
+        const SumModule *md = &s->mods.v[k];
+        snprintf(id, sizeof id, "^%u", md->slot);
+        emit_summary_entry(o, id);
+        emit_summary_entry_slot(o, id, md->slot);
+        emit_summary_entry_kind(o, id, "module");
+        fs_begin(o, REL_summary_module_path);
+        fs_sym(o, id);
+        fs_sym(o, md->path ? md->path : "");
+        fs_end(o);
+        for (int i = 0; i < 5; i++) {
+            fs_begin(o, REL_summary_module_hash);
+            fs_sym(o, id);
+            fs_num(o, i);
+            fs_unum(o, md->hash[i]);
+            fs_end(o);
+        }
     }
 #define GV_ID(buf, k) snprintf(buf, sizeof buf, "^%u", s->gvs.v[k].slot)
     for (size_t i = 0; i < s->gvs.len; i++) {
@@ -161,165 +410,19 @@ static void walk_summary(IrCtx *c) {
             fs_sym(o, id);
             fs_unum(o, g->guid);
             fs_end(o);
-            continue;
-        }
-        named_summary_entry(o, id, g->slot, "gv", g->name, g->name_len, g->guid);
-        LLVMValueRef v = ir_summary_find_global(c->mod, g->name, g->name_len);
-        if (v)
-            emit_summary_entry_global(o, id, ir_value_id(c, v));
-        if (g->summary < 0)
-            continue;
-        const SumSummary *m = &s->sums.v[g->summary];
-        snprintf(sid, sizeof sid, "%s:0", id);
-        emit_gv_summary(o, sid);
-        emit_gv_summary_entry(o, sid, id);
-        emit_gv_summary_kind(o, sid, kinds[m->kind]);
-        emit_gv_summary_module(o, sid, "^0");
-        emit_gv_summary_linkage(o, sid, m->linkage < 11 ? linkages[m->linkage] : "external");
-        emit_gv_summary_visibility(o, sid, visibilities[m->visibility < 3 ? m->visibility : 0]);
-        emit_gv_summary_import_type(o, sid, m->import_type ? "declaration" : "definition");
-        if (m->not_eligible)
-            emit_gv_summary_flag(o, sid, "notEligibleToImport");
-        if (m->live)
-            emit_gv_summary_flag(o, sid, "live");
-        if (m->dso_local)
-            emit_gv_summary_flag(o, sid, "dsoLocal");
-        if (m->auto_hide)
-            emit_gv_summary_flag(o, sid, "canAutoHide");
-        if (m->kind == SUM_FUNCTION) {
-            emit_gv_summary_insts(o, sid, (int64_t)m->insts);
-            for (int k = 0; k < 10; k++)
-                if (m->fflags >> k & 1)
-                    emit_gv_summary_func_flag(o, sid, fflags[k]);
-            for (size_t k = 0; k < m->calls.len; k++) {
-                const SumCall *e = &m->calls.v[k];
-                GV_ID(ref, e->gv);
-                emit_gv_summary_call(o, sid, (int64_t)k, ref);
-                if (e->hotness && e->hotness < 5)
-                    emit_gv_summary_call_hotness(o, sid, (int64_t)k, hotness[e->hotness]);
-                if (e->relbf) {
-                    fs_begin(o, REL_gv_summary_call_relbf);
-                    fs_sym(o, sid);
-                    fs_num(o, (int64_t)k);
-                    fs_unum(o, e->relbf);
-                    fs_end(o);
-                }
-                if (e->tail)
-                    emit_gv_summary_call_tail(o, sid, (int64_t)k);
-            }
-            static const char *const alloc_types[] = {"none", "notcold", "cold", "none", "hot"};
-            for (size_t k = 0; k < m->callsites.len; k++) {
-                const SumCallsite *cs = &m->callsites.v[k];
-                GV_ID(ref, cs->gv);
-                emit_gv_summary_callsite(o, sid, (int64_t)k, ref);
-                for (size_t a = 0; a < cs->nids; a++) {
-                    fs_begin(o, REL_gv_summary_callsite_stack_id);
-                    fs_sym(o, sid);
-                    fs_num(o, (int64_t)k);
-                    fs_num(o, (int64_t)a);
-                    fs_unum(o, m->stack_ids.v[cs->first_id + a]);
-                    fs_end(o);
-                }
-            }
-            for (size_t k = 0, mi = 0; k < m->mibs.len; k++, mi++) {
-                const SumMib *mib = &m->mibs.v[k];
-                if (k && mib->alloc != m->mibs.v[k - 1].alloc)
-                    mi = 0;
-                fs_begin(o, REL_gv_summary_alloc_mib);
-                fs_sym(o, sid);
-                fs_num(o, mib->alloc);
-                fs_num(o, (int64_t)mi);
-                fs_sym(o, alloc_types[mib->type <= 4 ? mib->type : 0]);
-                fs_end(o);
-                for (size_t a = 0; a < mib->nids; a++) {
-                    fs_begin(o, REL_gv_summary_alloc_stack_id);
-                    fs_sym(o, sid);
-                    fs_num(o, mib->alloc);
-                    fs_num(o, (int64_t)mi);
-                    fs_num(o, (int64_t)a);
-                    fs_unum(o, m->stack_ids.v[mib->first_id + a]);
-                    fs_end(o);
-                }
-            }
-            for (size_t k = 0; k < m->params.len; k++) {
-                const SumParam *p = &m->params.v[k];
-                fs_begin(o, REL_gv_summary_param);
-                fs_sym(o, sid);
-                fs_num(o, (int64_t)k);
-                fs_unum(o, p->param);
-                fs_num(o, p->first);
-                fs_num(o, p->last);
-                fs_end(o);
-                for (size_t a = 0; a < p->ncalls; a++) {
-                    const SumParamCall *pc = &m->pcalls.v[p->first_call + a];
-                    GV_ID(ref, pc->gv);
-                    fs_begin(o, REL_gv_summary_param_call);
-                    fs_sym(o, sid);
-                    fs_num(o, (int64_t)k);
-                    fs_num(o, (int64_t)a);
-                    fs_sym(o, ref);
-                    fs_unum(o, pc->param);
-                    fs_num(o, pc->first);
-                    fs_num(o, pc->last);
-                    fs_end(o);
-                }
-            }
-            for (size_t k = 0; k < m->type_tests.len; k++) {
-                fs_begin(o, REL_gv_summary_type_test);
-                fs_sym(o, sid);
-                fs_num(o, (int64_t)k);
-                fs_unum(o, m->type_tests.v[k]);
-                fs_end(o);
-            }
-            static const char *const vkinds[] = {"typeTestAssumeVCalls", "typeCheckedLoadVCalls",
-                                                 "typeTestAssumeConstVCalls",
-                                                 "typeCheckedLoadConstVCalls"};
-            int64_t vi = 0;
-            for (int kind = 0; kind < 4; kind++)
-                for (size_t k = 0; k < m->vcalls.len; k++) {
-                    const SumVCall *vc = &m->vcalls.v[k];
-                    if ((int)vc->kind != kind)
-                        continue;
-                    fs_begin(o, REL_gv_summary_vcall);
-                    fs_sym(o, sid);
-                    fs_num(o, vi);
-                    fs_sym(o, vkinds[kind]);
-                    fs_unum(o, vc->guid);
-                    fs_unum(o, vc->offset);
-                    fs_end(o);
-                    for (size_t a = 0; a < vc->nargs; a++) {
-                        fs_begin(o, REL_gv_summary_vcall_arg);
-                        fs_sym(o, sid);
-                        fs_num(o, vi);
-                        fs_num(o, (int64_t)a);
-                        fs_unum(o, m->vargs.v[vc->first_arg + a]);
-                        fs_end(o);
-                    }
-                    vi++;
-                }
-        } else if (m->kind == SUM_VARIABLE) {
-            for (int k = 0; k < 3; k++)
-                if (m->varflags >> k & 1)
-                    emit_gv_summary_var_flag(o, sid, varflags[k]);
-            emit_gv_summary_vcall_visibility(o, sid, m->vcall_visibility);
-            for (size_t k = 0; k < m->vfuncs.len; k++) {
-                GV_ID(ref, m->vfuncs.v[k].gv);
-                fs_begin(o, REL_gv_summary_vtable_func);
-                fs_sym(o, sid);
-                fs_num(o, (int64_t)k);
-                fs_sym(o, ref);
-                fs_unum(o, m->vfuncs.v[k].offset);
-                fs_end(o);
-            }
         } else {
-            GV_ID(ref, m->aliasee);
-            emit_gv_summary_aliasee(o, sid, ref);
+            named_summary_entry(o, id, g->slot, "gv", g->name, g->name_len, g->guid);
+            LLVMValueRef v = ir_summary_find_global(c->mod, g->name, g->name_len);
+            if (v)
+                emit_summary_entry_global(o, id, ir_value_id(c, v));
         }
-        for (size_t k = 0; k < m->refs.len; k++) {
-            GV_ID(ref, m->refs.v[k].gv);
-            emit_gv_summary_ref(o, sid, (int64_t)k, ref, access[m->refs.v[k].access % 3]);
+        for (uint32_t k = 0; k < g->nsums; k++) {
+            snprintf(sid, sizeof sid, "%s:%u", id, k);
+            walk_gv_summary(o, s, &s->sums.v[g->summary + (int32_t)k], id, sid);
         }
     }
+    for (size_t i = 0; i < s->typeids.len; i++)
+        walk_typeid(o, &s->typeids.v[i]);
     for (size_t i = 0; i < s->tids.len; i++) {
         const SumTypeId *t = &s->tids.v[i];
         snprintf(id, sizeof id, "^%u", t->slot);
@@ -429,7 +532,8 @@ static void walk_function(IrCtx *c, LLVMValueRef f) {
         /* predecessors in use-list order, as llvm-dis prints them (irlog emit needs
          * the order to rebuild the use list) */
         int64_t pindex = 0, upos = 0;
-        for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(b)); u; u = LLVMGetNextUse(u), upos++) {
+        for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(b)); u;
+             u = LLVMGetNextUse(u), upos++) {
             LLVMValueRef user = LLVMGetUser(u);
             if (LLVMIsATerminatorInst(user))
                 emit_block_predecessor_list(o, bid, pindex++,

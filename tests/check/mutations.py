@@ -178,14 +178,17 @@ CASES = [
     ("summary_of_gv_entry", "^1:0", [("add", "gv_summary_entry", row("^1:0", "^0")), ("add", "summary_entry_kind", row("^0", "module"))]),
     ("summary_module_entry", "^1:0", [("add", "gv_summary_module", row("^1:0", "^1")), ("add", "summary_entry_kind", row("^1", "gv"))]),
     ("summary_reference_to_gv", "^1:0", [("add", "gv_summary_call", row("^1:0", "0", "^0")), ("add", "summary_entry_kind", row("^0", "module"))]),
-    # a summary of a gv entry known by its GUID only (no name); the callee of a parameter
-    # access and of a memory profile callsite that is no gv entry
-    ("summary_of_gv_entry", "^1:0", [("add", "gv_summary_entry", row("^1:0", "^1")), ("add", "summary_entry_kind", row("^1", "gv"))]),
+    # the callee of a parameter access and of a memory profile callsite that is no gv entry
     ("summary_reference_to_gv", "^1:0", [("add", "gv_summary_param_call", row("^1:0", "0", "0", "^0", "0", "0", "3")), ("add", "summary_entry_kind", row("^0", "module"))]),
     ("summary_reference_to_gv", "^1:0", [("add", "gv_summary_callsite", row("^1:0", "0", "^0")), ("add", "summary_entry_kind", row("^0", "module"))]),
     ("summary_gv_guid_order", "^2", [("add", "summary_entry_kind", row("^1", "gv")), ("add", "summary_entry_kind", row("^2", "gv")),
                                      ("add", "summary_entry_slot", row("^1", "1")), ("add", "summary_entry_slot", row("^2", "2")),
                                      ("add", "summary_entry_guid", row("^1", "18446744073709551615")), ("add", "summary_entry_guid", row("^2", "3"))]),
+    # a typeid entry without its typeTestRes; a type test resolution and a devirtualisation
+    # resolution of an entry that is no typeid entry
+    ("summary_typeid_entry", "^3", [("add", "summary_entry_kind", row("^3", "typeid"))]),
+    ("summary_typeid_entry", "^1", [("add", "summary_typeid_test_res", row("^1", "single", "0", "0", "0", "0", "0")), ("add", "summary_entry_kind", row("^1", "gv"))]),
+    ("summary_typeid_entry", "^1", [("add", "summary_typeid_wpd", row("^1", "0", "16", "indir")), ("add", "summary_entry_kind", row("^1", "gv"))]),
 ]
 
 def esc(s):  # rows are written as the fact files hold them (TSV escaping)
