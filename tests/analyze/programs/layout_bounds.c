@@ -25,13 +25,6 @@ NOINLINE void fill(struct box *b, int *v) {
   }
 }
 
-/* a char array that ends a local struct, written at a variable position: a stack
- * object is exactly its type, so the array bounds the pointer */
-struct key {
-  int *owner;
-  char space[32];
-};
-
 /* a char buffer member written at a variable position: a copy into it stays in it,
  * whatever the source holds past the buffer's size */
 struct rec {
@@ -76,11 +69,6 @@ int main(int argc, char **argv) {
   pts("b.items[1].p", b.items[1].p);
   pts("b.tail", b.tail);
 
-  struct key k;
-  k.owner = &z;
-  memcpy(k.space + i, argv[0], 1);
-  pts("k.owner", k.owner);
-
   struct rec r;
   r.first = &x;
   r.far = &w;
@@ -101,5 +89,5 @@ int main(int argc, char **argv) {
   pts("kp", kp);
   pts("n->val", n->val);
   free(n);
-  return *b.tail + *k.owner + *f.owner + *a.meta + (kp != 0);
+  return *b.tail + *f.owner + *a.meta + (kp != 0) + (argv != 0);
 }
