@@ -2716,11 +2716,80 @@ static bool typeid_used(const IrSummary *s, const uint32_t *vid, uint64_t guid) 
     return false;
 }
 
-#define CPUSH(v)                                                                                   \
+/* The records that come before a function's own: its typeIdInfo (TYPE_TESTS, the four
+ * VCALLS lists) and its parameter accesses (PARAM_ACCESS [param, lo, hi, ncalls, (param,
+ * callee value id, lo, hi)...]), into ops. A range bitcode cannot hold, and in a
+ * combined index a callee without a value id (UINT32_MAX: no summary), are refused
+ * (E_SEMANTIC, why). */
+static Status write_fn_info(Wr *w, unsigned SW, const SumSummary *m, const uint32_t *vid,
+                            bool combined, U64Vec *opsp, char *why, size_t nwhy) {
+#define OPUSH(v)                                                                                   \
     do {                                                                                           \
-        if (vec_push(&ops, (uint64_t)(v)) != OK)                                                   \
-            goto oom;                                                                              \
+        if (vec_push(opsp, (uint64_t)(v)) != OK)                                                   \
+            return E_NOMEM;                                                                        \
     } while (0)
+    if (m->type_tests.len) {
+        opsp->len = 0;
+        for (size_t k = 0; k < m->type_tests.len; k++)
+            OPUSH(m->type_tests.v[k]);
+        wr_record(w, SW, 11, opsp);
+    }
+    for (int kind = SUM_TT_ASSUME_VCALLS; kind <= SUM_TC_LOAD_VCALLS; kind++) {
+        opsp->len = 0;
+        for (size_t k = 0; k < m->vcalls.len; k++)
+            if (m->vcalls.v[k].kind == (SumVCallKind)kind) {
+                OPUSH(m->vcalls.v[k].guid);
+                OPUSH(m->vcalls.v[k].offset);
+            }
+        if (opsp->len)
+            wr_record(w, SW, kind == SUM_TT_ASSUME_VCALLS ? 12 : 13, opsp);
+    }
+    for (size_t k = 0; k < m->vcalls.len; k++) {
+        const SumVCall *c = &m->vcalls.v[k];
+        if (c->kind < SUM_TT_ASSUME_CONST_VCALLS)
+            continue;
+        opsp->len = 0;
+        OPUSH(c->guid);
+        OPUSH(c->offset);
+        for (size_t a = 0; a < c->nargs; a++)
+            OPUSH(m->vargs.v[c->first_arg + a]);
+        wr_record(w, SW, c->kind == SUM_TT_ASSUME_CONST_VCALLS ? 14 : 15, opsp);
+    }
+    if (!m->params.len)
+        return OK;
+    opsp->len = 0;
+    for (size_t k = 0; k < m->params.len; k++) {
+        const SumParam *p = &m->params.v[k];
+        uint64_t lo, hi;
+        if (!range_to_bits(p->first, p->last, &lo, &hi))
+            goto badrange;
+        OPUSH(p->param);
+        OPUSH(rotate(lo));
+        OPUSH(rotate(hi));
+        OPUSH(p->ncalls);
+        for (size_t c = 0; c < p->ncalls; c++) {
+            const SumParamCall *pc = &m->pcalls.v[p->first_call + c];
+            if (!range_to_bits(pc->first, pc->last, &lo, &hi))
+                goto badrange;
+            if (combined && vid[pc->gv] == UINT32_MAX) {
+                snprintf(why, nwhy, "a parameter access passed to a value without a "
+                                    "summary, in a combined index");
+                return E_SEMANTIC;
+            }
+            OPUSH(pc->param);
+            OPUSH(vid[pc->gv]);
+            OPUSH(rotate(lo));
+            OPUSH(rotate(hi));
+        }
+    }
+    wr_record(w, SW, 25, opsp);
+    return OK;
+#undef OPUSH
+badrange:
+    snprintf(why, nwhy, "a parameter access range that LLVM's text cannot express (full or "
+                        "wrapped)");
+    return E_SEMANTIC;
+}
 
 /* A combined index into the module block of an empty module at w (abbreviation width
  * mod_w): the module path table (MODULE_STRTAB_BLOCK: MST_CODE_ENTRY [modid, path],
@@ -2740,29 +2809,29 @@ static Status write_combined(Wr *w, const IrSummary *s, unsigned mod_w, const ui
     for (size_t i = 0; i < s->mods.len; i++) {
         const SumModule *md = &s->mods.v[i];
         ops.len = 0;
-        CPUSH(i);
+        PUSH(i);
         for (const char *c = md->path; *c; c++)
-            CPUSH((uint8_t)*c);
+            PUSH((uint8_t)*c);
         wr_record(w, 3, 1, &ops);
         ops.len = 0;
         for (int k = 0; k < 5; k++)
-            CPUSH(md->hash[k]);
+            PUSH(md->hash[k]);
         wr_record(w, 3, 2, &ops);
     }
     wr_exit(w, 3, lp);
     const unsigned SW = 4;
     lp = wr_enter(w, mod_w, s->full_lto ? 24 : 20, SW);
     ops.len = 0;
-    CPUSH(10);
+    PUSH(10);
     wr_record(w, SW, 10, &ops);
     ops.len = 0;
-    CPUSH(s->flags);
+    PUSH(s->flags);
     wr_record(w, SW, 20, &ops);
     for (size_t i = 0; i < s->gvs.len; i++)
         if (vid[i] != UINT32_MAX) {
             ops.len = 0;
-            CPUSH(vid[i]);
-            CPUSH(s->gvs.v[i].guid);
+            PUSH(vid[i]);
+            PUSH(s->gvs.v[i].guid);
             wr_record(w, SW, 16, &ops);
         }
     /* the stack ids of the memory profile records, once each, in numeric order */
@@ -2795,13 +2864,13 @@ static Status write_combined(Wr *w, const IrSummary *s, unsigned mod_w, const ui
                 goto done;
             }
             ops.len = 0;
-            CPUSH(vid[c->gv]);
-            CPUSH(c->nids);
-            CPUSH(c->nclones);
+            PUSH(vid[c->gv]);
+            PUSH(c->nids);
+            PUSH(c->nclones);
             for (size_t a = 0; a < c->nids; a++)
-                CPUSH(stack_index(&stacks, m->stack_ids.v[c->first_id + a]));
+                PUSH(stack_index(&stacks, m->stack_ids.v[c->first_id + a]));
             for (size_t a = 0; a < c->nclones; a++)
-                CPUSH(m->clones.v[c->first_clone + a]);
+                PUSH(m->clones.v[c->first_clone + a]);
             wr_record(w, SW, 28, &ops);
         }
         for (size_t k = 0; k < m->mibs.len;) {
@@ -2810,79 +2879,26 @@ static Status write_combined(Wr *w, const IrSummary *s, unsigned mod_w, const ui
                 end++;
             const SumMib *first = &m->mibs.v[k];
             ops.len = 0;
-            CPUSH(end - k);
-            CPUSH(first->nvers);
+            PUSH(end - k);
+            PUSH(first->nvers);
             for (; k < end; k++) {
                 const SumMib *mib = &m->mibs.v[k];
-                CPUSH(mib->type);
-                CPUSH(mib->nids);
+                PUSH(mib->type);
+                PUSH(mib->nids);
                 for (size_t a = 0; a < mib->nids; a++)
-                    CPUSH(stack_index(&stacks, m->stack_ids.v[mib->first_id + a]));
+                    PUSH(stack_index(&stacks, m->stack_ids.v[mib->first_id + a]));
             }
             for (size_t a = 0; a < first->nvers; a++)
-                CPUSH(m->versions.v[first->first_ver + a]);
+                PUSH(m->versions.v[first->first_ver + a]);
             wr_record(w, SW, 29, &ops);
         }
-        if (m->type_tests.len) {
-            ops.len = 0;
-            for (size_t k = 0; k < m->type_tests.len; k++)
-                CPUSH(m->type_tests.v[k]);
-            wr_record(w, SW, 11, &ops);
-        }
-        for (int kind = SUM_TT_ASSUME_VCALLS; kind <= SUM_TC_LOAD_VCALLS; kind++) {
-            ops.len = 0;
-            for (size_t k = 0; k < m->vcalls.len; k++)
-                if (m->vcalls.v[k].kind == (SumVCallKind)kind) {
-                    CPUSH(m->vcalls.v[k].guid);
-                    CPUSH(m->vcalls.v[k].offset);
-                }
-            if (ops.len)
-                wr_record(w, SW, kind == SUM_TT_ASSUME_VCALLS ? 12 : 13, &ops);
-        }
-        for (size_t k = 0; k < m->vcalls.len; k++) {
-            const SumVCall *c = &m->vcalls.v[k];
-            if (c->kind < SUM_TT_ASSUME_CONST_VCALLS)
-                continue;
-            ops.len = 0;
-            CPUSH(c->guid);
-            CPUSH(c->offset);
-            for (size_t a = 0; a < c->nargs; a++)
-                CPUSH(m->vargs.v[c->first_arg + a]);
-            wr_record(w, SW, c->kind == SUM_TT_ASSUME_CONST_VCALLS ? 14 : 15, &ops);
-        }
-        if (m->params.len) {
-            ops.len = 0;
-            for (size_t k = 0; k < m->params.len; k++) {
-                const SumParam *p = &m->params.v[k];
-                uint64_t lo, hi;
-                if (!range_to_bits(p->first, p->last, &lo, &hi))
-                    goto badrange;
-                CPUSH(p->param);
-                CPUSH(rotate(lo));
-                CPUSH(rotate(hi));
-                CPUSH(p->ncalls);
-                for (size_t c = 0; c < p->ncalls; c++) {
-                    const SumParamCall *pc = &m->pcalls.v[p->first_call + c];
-                    if (!range_to_bits(pc->first, pc->last, &lo, &hi))
-                        goto badrange;
-                    if (vid[pc->gv] == UINT32_MAX) {
-                        snprintf(why, nwhy, "a parameter access passed to a value without a "
-                                            "summary, in a combined index");
-                        st = E_SEMANTIC;
-                        goto done;
-                    }
-                    CPUSH(pc->param);
-                    CPUSH(vid[pc->gv]);
-                    CPUSH(rotate(lo));
-                    CPUSH(rotate(hi));
-                }
-            }
-            wr_record(w, SW, 25, &ops);
-        }
+        st = write_fn_info(w, SW, m, vid, true, &ops, why, nwhy);
+        if (st != OK)
+            goto done;
         ops.len = 0;
-        CPUSH(vid[m->gv]);
-        CPUSH(m->module);
-        CPUSH(get_flags(m));
+        PUSH(vid[m->gv]);
+        PUSH(m->module);
+        PUSH(get_flags(m));
         uint64_t code;
         if (m->kind == SUM_FUNCTION) {
             size_t n[3] = {0, 0, 0};
@@ -2899,26 +2915,26 @@ static Status write_combined(Wr *w, const IrSummary *s, unsigned mod_w, const ui
                 n[a % 3] += vid[m->refs.v[k].gv] != UINT32_MAX;
             }
             code = 5;
-            CPUSH(m->insts);
-            CPUSH(m->fflags);
-            CPUSH(0); /* the entry count */
-            CPUSH(n[0] + n[1] + n[2]);
-            CPUSH(n[1]);
-            CPUSH(n[2]);
+            PUSH(m->insts);
+            PUSH(m->fflags);
+            PUSH(0); /* the entry count */
+            PUSH(n[0] + n[1] + n[2]);
+            PUSH(n[1]);
+            PUSH(n[2]);
             for (size_t k = 0; k < m->refs.len; k++)
                 if (vid[m->refs.v[k].gv] != UINT32_MAX)
-                    CPUSH(vid[m->refs.v[k].gv]);
+                    PUSH(vid[m->refs.v[k].gv]);
             for (size_t k = 0; k < m->calls.len; k++)
                 if (vid[m->calls.v[k].gv] != UINT32_MAX) {
-                    CPUSH(vid[m->calls.v[k].gv]);
-                    CPUSH(m->calls.v[k].hotness | (uint64_t)m->calls.v[k].tail << 3);
+                    PUSH(vid[m->calls.v[k].gv]);
+                    PUSH(m->calls.v[k].hotness | (uint64_t)m->calls.v[k].tail << 3);
                 }
         } else if (m->kind == SUM_VARIABLE) {
             code = 6;
-            CPUSH(m->varflags | m->vcall_visibility << 3);
+            PUSH(m->varflags | m->vcall_visibility << 3);
             for (size_t k = 0; k < m->refs.len; k++)
                 if (vid[m->refs.v[k].gv] != UINT32_MAX)
-                    CPUSH(vid[m->refs.v[k].gv]);
+                    PUSH(vid[m->refs.v[k].gv]);
         } else {
             code = 8;
             if (vid[m->aliasee] == UINT32_MAX) {
@@ -2927,7 +2943,7 @@ static Status write_combined(Wr *w, const IrSummary *s, unsigned mod_w, const ui
                 st = E_SEMANTIC;
                 goto done;
             }
-            CPUSH(vid[m->aliasee]);
+            PUSH(vid[m->aliasee]);
         }
         wr_record(w, SW, code, &ops);
     }
@@ -2936,30 +2952,30 @@ static Status write_combined(Wr *w, const IrSummary *s, unsigned mod_w, const ui
         if (!typeid_used(s, vid, ir_summary_guid(t->name, t->name_len)))
             continue;
         ops.len = 0;
-        CPUSH(strtab_add(strtab, t->name, t->name_len));
-        CPUSH(t->name_len);
-        CPUSH(t->kind);
-        CPUSH(t->size_m1_bit_width);
-        CPUSH(t->align_log2);
-        CPUSH(t->size_m1);
-        CPUSH(t->bit_mask);
-        CPUSH(t->inline_bits);
+        PUSH(strtab_add(strtab, t->name, t->name_len));
+        PUSH(t->name_len);
+        PUSH(t->kind);
+        PUSH(t->size_m1_bit_width);
+        PUSH(t->align_log2);
+        PUSH(t->size_m1);
+        PUSH(t->bit_mask);
+        PUSH(t->inline_bits);
         for (size_t k = 0; k < t->wpds.len; k++) {
             const SumWpd *wp = &t->wpds.v[k];
-            CPUSH(wp->offset);
-            CPUSH(wp->kind);
-            CPUSH(wp->impl ? strtab_add(strtab, wp->impl, wp->impl_len) : 0);
-            CPUSH(wp->impl ? wp->impl_len : 0);
-            CPUSH(wp->nbyargs);
+            PUSH(wp->offset);
+            PUSH(wp->kind);
+            PUSH(wp->impl ? strtab_add(strtab, wp->impl, wp->impl_len) : 0);
+            PUSH(wp->impl ? wp->impl_len : 0);
+            PUSH(wp->nbyargs);
             for (size_t a = 0; a < wp->nbyargs; a++) {
                 const SumByArg *b = &t->byargs.v[wp->first_byarg + a];
-                CPUSH(b->nargs);
+                PUSH(b->nargs);
                 for (size_t v = 0; v < b->nargs; v++)
-                    CPUSH(t->args.v[b->first_arg + v]);
-                CPUSH(b->kind);
-                CPUSH(b->info);
-                CPUSH(b->byte);
-                CPUSH(b->bit);
+                    PUSH(t->args.v[b->first_arg + v]);
+                PUSH(b->kind);
+                PUSH(b->info);
+                PUSH(b->byte);
+                PUSH(b->bit);
             }
         }
         wr_record(w, SW, 21, &ops);
@@ -2970,27 +2986,22 @@ static Status write_combined(Wr *w, const IrSummary *s, unsigned mod_w, const ui
     for (size_t i = 0; i < s->tids.len; i++) {
         const SumTypeId *t = &s->tids.v[i];
         ops.len = 0;
-        CPUSH(strtab_add(strtab, t->name, t->name_len));
-        CPUSH(t->name_len);
+        PUSH(strtab_add(strtab, t->name, t->name_len));
+        PUSH(t->name_len);
         for (size_t k = 0; k < t->vts.len; k++) {
             if (vid[t->vts.v[k].gv] == UINT32_MAX)
                 continue;
-            CPUSH(t->vts.v[k].offset);
-            CPUSH(vid[t->vts.v[k].gv]);
+            PUSH(t->vts.v[k].offset);
+            PUSH(vid[t->vts.v[k].gv]);
         }
         wr_record(w, SW, 22, &ops);
     }
     if (s->blockcount) {
         ops.len = 0;
-        CPUSH(s->blockcount);
+        PUSH(s->blockcount);
         wr_record(w, SW, 24, &ops);
     }
     wr_exit(w, SW, lp);
-    goto done;
-badrange:
-    snprintf(why, nwhy, "a parameter access range that LLVM's text cannot express (full or "
-                        "wrapped)");
-    st = E_SEMANTIC;
     goto done;
 oom:
     st = E_NOMEM;
@@ -2999,7 +3010,6 @@ done:
     vec_release(&stacks);
     return st;
 }
-#undef CPUSH
 
 /* A string table block (STRTAB_BLOCK, 23) holding strtab, at the top level. */
 static void write_strtab(Wr *w, const StrBuf *strtab) {
@@ -3151,56 +3161,9 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
         if ((m->kind == SUM_ALIAS) != (j >= s->sums.len))
             continue;
         /* the typeIdInfo records come before their function's record */
-        if (m->type_tests.len) {
-            ops.len = 0;
-            for (size_t k = 0; k < m->type_tests.len; k++)
-                PUSH(m->type_tests.v[k]);
-            wr_record(&w, SW, 11, &ops);
-        }
-        for (int kind = SUM_TT_ASSUME_VCALLS; kind <= SUM_TC_LOAD_VCALLS; kind++) {
-            ops.len = 0;
-            for (size_t k = 0; k < m->vcalls.len; k++)
-                if (m->vcalls.v[k].kind == (SumVCallKind)kind) {
-                    PUSH(m->vcalls.v[k].guid);
-                    PUSH(m->vcalls.v[k].offset);
-                }
-            if (ops.len)
-                wr_record(&w, SW, kind == SUM_TT_ASSUME_VCALLS ? 12 : 13, &ops);
-        }
-        for (size_t k = 0; k < m->vcalls.len; k++) {
-            const SumVCall *c = &m->vcalls.v[k];
-            if (c->kind < SUM_TT_ASSUME_CONST_VCALLS)
-                continue;
-            ops.len = 0;
-            PUSH(c->guid);
-            PUSH(c->offset);
-            for (size_t a = 0; a < c->nargs; a++)
-                PUSH(m->vargs.v[c->first_arg + a]);
-            wr_record(&w, SW, c->kind == SUM_TT_ASSUME_CONST_VCALLS ? 14 : 15, &ops);
-        }
-        if (m->params.len) {
-            ops.len = 0;
-            for (size_t k = 0; k < m->params.len; k++) {
-                const SumParam *p = &m->params.v[k];
-                uint64_t lo, hi;
-                if (!range_to_bits(p->first, p->last, &lo, &hi))
-                    goto badrange;
-                PUSH(p->param);
-                PUSH(rotate(lo));
-                PUSH(rotate(hi));
-                PUSH(p->ncalls);
-                for (size_t c = 0; c < p->ncalls; c++) {
-                    const SumParamCall *pc = &m->pcalls.v[p->first_call + c];
-                    if (!range_to_bits(pc->first, pc->last, &lo, &hi))
-                        goto badrange;
-                    PUSH(pc->param);
-                    PUSH(vid[pc->gv]);
-                    PUSH(rotate(lo));
-                    PUSH(rotate(hi));
-                }
-            }
-            wr_record(&w, SW, 25, &ops);
-        }
+        st = write_fn_info(&w, SW, m, vid, false, &ops, why, nwhy);
+        if (st != OK)
+            goto done;
         for (size_t k = 0; k < m->callsites.len; k++) {
             const SumCallsite *c = &m->callsites.v[k];
             ops.len = 0;
@@ -3346,11 +3309,6 @@ Status ir_summary_splice(const IrSummary *s, const void *bc, size_t size, StrBuf
     }
     if (sb_status(out) != OK || sb_status(&strtab) != OK)
         goto oom;
-    goto done;
-badrange:
-    snprintf(why, nwhy, "a parameter access range that LLVM's text cannot express (full or "
-                        "wrapped)");
-    st = E_SEMANTIC;
     goto done;
 oom:
     st = E_NOMEM;
