@@ -120,6 +120,19 @@ for f in "$here"/lto/*.c "$here"/lto/*.cpp; do
     fi
   done
 done
+# index_case NAME: lto/NAME.bc was made: its llvm-dis text and the bitcode beside it in
+# lto-text, both cases; index_fail NAME WHY: it could not be made (lto.err), the bitcode
+# case alone, which then fails
+index_case() {
+  "$llvm_dis" "$tmp/in/lto/$1.bc" -o "$tmp/in/lto-text/$1.ll" &&
+    cp "$tmp/in/lto/$1.bc" "$tmp/in/lto-text/$1.bc" &&
+    cases+=("lto/$1" "lto-text/$1")
+}
+index_fail() {
+  echo "FAIL lto/$1: $2"
+  sed 's/^/     /' "$tmp/lto.err" | head -5
+  cases+=("lto/$1")
+}
 # a combined index, the thin link's (llvm-lto --thinlto of the -O2 ThinLTO objects of
 # summary.c and vtables.cpp: two module entries, values known by their GUID only with
 # their summaries), as bitcode and as llvm-dis text
@@ -127,13 +140,9 @@ llvm_lto=$(tool llvm-lto)
 if "$llvm_lto" --thinlto -o "$tmp/in/lto/combined" "$tmp/in/lto/summary.O2.thin.bc" \
      "$tmp/in/lto/vtables.O2.thin.bc" 2>"$tmp/lto.err" &&
    mv "$tmp/in/lto/combined.thinlto.bc" "$tmp/in/lto/combined.O2.thin.bc" &&
-   "$llvm_dis" "$tmp/in/lto/combined.O2.thin.bc" -o "$tmp/in/lto-text/combined.O2.thin.ll" &&
-   cp "$tmp/in/lto/combined.O2.thin.bc" "$tmp/in/lto-text/combined.O2.thin.bc"; then
-  cases+=("lto/combined.O2.thin" "lto-text/combined.O2.thin")
+   index_case combined.O2.thin; then :
 else
-  echo "FAIL lto/combined.O2.thin: llvm-lto --thinlto cannot link the ThinLTO objects"
-  sed 's/^/     /' "$tmp/lto.err" | head -5
-  cases+=("lto/combined.O2.thin")
+  index_fail combined.O2.thin "llvm-lto --thinlto cannot link the ThinLTO objects"
 fi
 # a distributed index of the thin link with a CFI function list (tests/emit/cfi/icall.c
 # compiled with -flto=thin -fvisibility=hidden -fsanitize=cfi-icall, llvm-lto2 run
@@ -150,13 +159,9 @@ if (cd "$here/cfi" && "$(tool clang)" -O2 -flto=thin -fvisibility=hidden -fsanit
    (cd "$tmp/cfi" && "$lto2" run "$tmp/cfi/icall.o" -o "$tmp/cfi/out" \
       -thinlto-distributed-indexes $res) 2>>"$tmp/lto.err" &&
    cp "$tmp/cfi/icall.o.thinlto.bc" "$tmp/in/lto/cfi.O2.dist.bc" &&
-   "$llvm_dis" "$tmp/in/lto/cfi.O2.dist.bc" -o "$tmp/in/lto-text/cfi.O2.dist.ll" &&
-   cp "$tmp/in/lto/cfi.O2.dist.bc" "$tmp/in/lto-text/cfi.O2.dist.bc"; then
-  cases+=("lto/cfi.O2.dist" "lto-text/cfi.O2.dist")
+   index_case cfi.O2.dist; then :
 else
-  echo "FAIL lto/cfi.O2.dist: the distributed index of tests/emit/cfi/icall.c cannot be made"
-  sed 's/^/     /' "$tmp/lto.err" | head -5
-  cases+=("lto/cfi.O2.dist")
+  index_fail cfi.O2.dist "the distributed index of tests/emit/cfi/icall.c cannot be made"
 fi
 # and the test programs as ThinLTO objects (-O2 -flto=thin), as bitcode only
 for f in "$srcdir"/tests/programs/*.c "$srcdir"/tests/programs/*.cpp; do
