@@ -529,11 +529,14 @@ static bool collapse_filter(void *arg, size_t rel, DlValue *t) {
  * are found: frozen from the first, their fields no longer carry the flows that show
  * other objects to collapse, found only by a run more (yaml-cpp: 4 runs instead of 2);
  * later, the fields of those found first have grown into most sets (sqlite3's second
- * run: from 13 to 100 million tuples). */
-static bool collapse_stop(void *arg) {
+ * run: from 13 to 100 million tuples). A run that reaches its fixpoint first stops there
+ * (fixpoint): the strata after it (the results) would only be made again. */
+static bool collapse_stop(void *arg, bool fixpoint) {
     Analysis *a = arg;
     if (dl_relation_size(a->prog, a->need_rel) == 0)
         return false;
+    if (fixpoint) /* (the strata after it would only be made again) */
+        return true;
     if (!a->first_need) {
         a->first_need = a->iteration;
         a->first_tuples = a->tuples;

@@ -96,12 +96,13 @@ typedef struct DlRunOptions {
        gained in the last iteration, and the rules that derive the ones that grew most.
        Nothing is written. */
     double max_seconds;
-    /* when set: called after each recursive iteration (after progress); a true return ends
-       the run there, with E_LIMIT and no message (dl_run_stopped is then true), for a
-       caller that starts it again with more facts (irlog analyze: the objects to collapse,
-       read from a relation the stopped run derived; the relations stay readable until the
-       next run). */
-    bool (*stop)(void *arg);
+    /* when set: called after each recursive iteration (after progress; fixpoint false)
+       and once more when a recursive stratum has reached its fixpoint (fixpoint true,
+       before the next stratum runs); a true return ends the run there, with E_LIMIT and
+       no message (dl_run_stopped is then true), for a caller that starts it again with
+       more facts (irlog analyze: the objects to collapse, read from a relation the stopped
+       run derived; the relations stay readable until the next run). */
+    bool (*stop)(void *arg, bool fixpoint);
     void *stop_arg;
     /* when set: called with each tuple a rule derives (its relation, a copy of its values
        in declared order, which it may change: what is kept is the tuple as it leaves it),

@@ -2141,6 +2141,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
                 ev.dmirror[rel] = ev.mirror[rel];
         }
         TRY(incl_graphs(sv, true));
+        bool bounded = false; /* stopped by max_iterations, not at its fixpoint */
         for (uint32_t nit = 0;; nit++) {
             bool any = false;
             for (uint32_t i = 0; i < sv->nrels; i++) {
@@ -2157,6 +2158,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
                           "before its fixpoint: its relations and all that depend on them are "
                           "incomplete",
                           dc->name, nit);
+                bounded = true;
                 break;
             }
             for (uint32_t i = 0; i < sv->nrels; i++) {
@@ -2188,7 +2190,7 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
                 }
                 o->progress(o->progress_arg, &pr);
             }
-            if (o->stop && o->stop(o->stop_arg)) {
+            if (o->stop && o->stop(o->stop_arg, false)) {
                 p->stopped = true;
                 st = E_LIMIT;
                 goto fail;
@@ -2214,6 +2216,12 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
             TRY(free_dead(p, dead, s));
         if (p->sdone)
             p->sdone[s] = true;
+        if (o->stop && o->stop(o->stop_arg, !bounded)) {
+            /* (after the stratum: the next ones are not begun) */
+            p->stopped = true;
+            st = E_LIMIT;
+            goto fail;
+        }
     }
 fail:
     for (uint32_t s = 0; s < p->nstrata; s++)

@@ -1422,6 +1422,9 @@ Status dl_rel_insert(DlRel *r, const DlValue *t, bool *added) {
 /* ---- buffers of derived tuples ---------------------------------------------------- */
 
 #define BUF_CHUNK ((size_t)1 << 15) /* tuples gathered before the first compaction */
+/* A large array read from its end while another is filled (a merge, a tree built) is cut
+ * down behind the reading each SHRINK_STEP tuples. */
+#define SHRINK_STEP ((size_t)1 << 20)
 
 static Status buf_account(DlBuf *b, size_t bytes) {
     Status st = OK;
@@ -1611,6 +1614,14 @@ Status dl_buf_compact(DlBuf *b, const DlRel *filter) {
     if (gap)
         memmove(v + i * ar, v + o * ar, (S + k - o) * ar * sizeof(DlValue));
     b->n = b->sorted = S + k - gap;
+    if (b->tcap >= SHRINK_STEP) {
+        /* (a large scratch is not kept between compactions: the buffers of the other
+         * workers and relations are filled meanwhile) */
+        mem_free(b->tmp);
+        b->tmp = NULL;
+        b->tcap = 0;
+        (void)buf_account(b, b->cap * ar * sizeof(DlValue));
+    }
 fail:
     return st;
 }
@@ -1639,17 +1650,57 @@ fail:
 Status dl_buf_merge(DlBuf *dst, DlBuf *src) {
     Status st = OK;
     uint32_t ar = dst->arity;
-    if (!src->n)
+    if (!src->n) {
+        dl_buf_release(src);
         return OK;
-    /* append src after dst's run and compact: both are sorted, so the tail's sort is a
-     * copy, and the merge drops the repeats */
-    TRY(buf_reserve(&dst->v, &dst->cap, dst->n + src->n, ar));
-    TRY(buf_account(dst, (dst->cap + dst->tcap) * ar * sizeof(DlValue)));
-    DL_MEMCPY(dst->v + dst->n * ar, src->v, src->n * ar * sizeof(DlValue));
-    dst->n += src->n;
-    dl_buf_release(src);
+    }
     TRY(dl_buf_compact(dst, NULL));
+    TRY(dl_buf_compact(src, NULL));
+    /* both sorted and distinct: src is merged into dst from the back, without a scratch
+     * array, and cut down behind the merge (realloc), so that the two are not held twice */
+    mem_free(dst->tmp);
+    dst->tmp = NULL;
+    dst->tcap = 0;
+    mem_free(src->tmp);
+    src->tmp = NULL;
+    src->tcap = 0;
+    size_t S = dst->n, k = src->n;
+    TRY(buf_reserve(&dst->v, &dst->cap, S + k, ar));
+    TRY(buf_account(dst, dst->cap * ar * sizeof(DlValue)));
+    DlValue *v = dst->v;
+    const DlValue *K = src->v;
+    size_t i = S, j = k, o = S + k, kept = k;
+    while (j > 0) {
+        if (i > 0) {
+            int c = cmpk(v + (i - 1) * ar, K + (j - 1) * ar, ar);
+            if (c > 0) {
+                o--;
+                copy_tuple(v + o * ar, v + (i - 1) * ar, ar);
+                i--;
+                continue;
+            }
+            if (c == 0)
+                i--;
+        }
+        o--;
+        copy_tuple(v + o * ar, K + (j - 1) * ar, ar);
+        j--;
+        if (j && kept - j >= SHRINK_STEP) {
+            DlValue *nk = mem_realloc(src->v, j * ar * sizeof(DlValue));
+            if (nk) { /* (a failure only keeps the memory longer) */
+                src->v = nk;
+                src->cap = src->n = src->sorted = kept = j;
+                (void)buf_account(src, src->cap * ar * sizeof(DlValue));
+                K = nk;
+            }
+        }
+    }
+    size_t gap = o - i;
+    if (gap)
+        memmove(v + i * ar, v + o * ar, (S + k - o) * ar * sizeof(DlValue));
+    dst->n = dst->sorted = S + k - gap;
 fail:
+    dl_buf_release(src);
     return st;
 }
 
@@ -1709,9 +1760,11 @@ static Status build_inner(DlRel *r, DlTree *t, DlNode **lvl, const DlValue **min
 static Status build_orders(DlRel *r, DlBuf *b);
 
 /* Builds tree t (empty) from n sorted, distinct tuples in its order: full leaves (the
- * tuples spread evenly), then each inner level over the one below. E_LIMIT leaves a
- * complete tree; E_NOMEM frees what was built. */
-static Status tree_build(DlRel *r, DlTree *t, const DlValue *v, size_t n) {
+ * tuples spread evenly), then each inner level over the one below. With shrink (whose
+ * array is v), the leaves are filled from the last and the array is cut down behind them
+ * (realloc, each SHRINK_STEP tuples): a large relation is not held twice while its tree
+ * is built. E_LIMIT leaves a complete tree; E_NOMEM frees what was built. */
+static Status tree_build(DlRel *r, DlTree *t, const DlValue *v, size_t n, DlBuf *shrink) {
     Status st = OK, lim = OK;
     uint32_t ar = r->arity, cap = r->cap;
     if (!n)
@@ -1720,12 +1773,13 @@ static Status tree_build(DlRel *r, DlTree *t, const DlValue *v, size_t n) {
     DlNode **lvl = mem_alloc(nleaves * sizeof *lvl);
     DlNode **inner = mem_alloc((nleaves + 1) * sizeof *inner);
     const DlValue **mins = mem_alloc(nleaves * sizeof *mins);
-    DlNode *first = NULL, *prev = NULL;
+    DlNode *first = NULL;
+    size_t kept = n; /* shrink: the tuples its array still holds */
     if (!lvl || !inner || !mins) {
         st = E_NOMEM;
         goto fail;
     }
-    for (size_t L = 0; L < nleaves; L++) {
+    for (size_t L = nleaves; L-- > 0;) {
         size_t lo = n * L / nleaves, hi = n * (L + 1) / nleaves;
         DlNode *leaf = node_new(r, true, &st);
         if (!leaf)
@@ -1734,13 +1788,19 @@ static Status tree_build(DlRel *r, DlTree *t, const DlValue *v, size_t n) {
             lim = st, st = OK;
         leaf->n = (uint32_t)(hi - lo);
         memcpy(leaf->keys, v + lo * ar, (hi - lo) * ar * sizeof(DlValue));
-        if (prev)
-            prev->next = leaf;
-        else
-            first = leaf;
-        prev = leaf;
+        leaf->next = first;
+        first = leaf;
         lvl[L] = leaf;
         mins[L] = leaf->keys;
+        if (shrink && lo && kept - lo >= SHRINK_STEP) {
+            DlValue *nv = mem_realloc(shrink->v, lo * ar * sizeof(DlValue));
+            if (nv) { /* (a failure only keeps the memory longer) */
+                shrink->v = nv;
+                shrink->cap = shrink->n = shrink->sorted = kept = lo;
+                (void)buf_account(shrink, (shrink->cap + shrink->tcap) * ar * sizeof(DlValue));
+                v = nv;
+            }
+        }
     }
     if (build_inner(r, t, lvl, mins, nleaves, inner, &ninner, &lim) != OK) {
         st = E_NOMEM;
@@ -1783,7 +1843,7 @@ Status dl_rel_from_buf(DlRel *r, DlBuf *b) {
         }
         (void)buf_account(b, b->cap * ar * sizeof(DlValue));
     }
-    st = tree_build(r, &r->idx[0], b->v, n);
+    st = tree_build(r, &r->idx[0], b->v, n, r->nidx == 1 ? b : NULL);
     if (st == E_LIMIT)
         lim = st, st = OK;
     if (st != OK) {
@@ -1824,7 +1884,7 @@ static Status build_orders(DlRel *r, DlBuf *b) {
             st = E_NOMEM;
             goto fail;
         }
-        st = tree_build(r, &r->idx[i], res, n);
+        st = tree_build(r, &r->idx[i], res, n, NULL);
         if (st == E_LIMIT)
             lim = st, st = OK;
         TRY(st);
@@ -1901,6 +1961,11 @@ Status dl_rel_from_bufs(DlRel *r, DlBuf *bufs, unsigned nb, unsigned nthreads,
     for (unsigned j = 0; j < nb; j++) {
         if (bufs[j].sorted != bufs[j].n && st == OK)
             st = dl_buf_compact(&bufs[j], NULL);
+        /* (the sort's scratch is not needed by the merge) */
+        mem_free(bufs[j].tmp);
+        bufs[j].tmp = NULL;
+        bufs[j].tcap = 0;
+        (void)buf_account(&bufs[j], bufs[j].cap * ar * sizeof(DlValue));
         total += bufs[j].n;
         if (bufs[j].n)
             nonempty++;

@@ -246,7 +246,8 @@ static const char rerun_src[] = ".decl c(x: number)\n.input c\n"
                                 "b(x) :- need(x).\n"
                                 "need(x) :- b(x), x % 100 = 50, !c(x).\n";
 
-static bool need_stop(void *arg) {
+static bool need_stop(void *arg, bool fixpoint) {
+    (void)fixpoint;
     const DlProgram *p = arg;
     size_t r;
     return dl_relation_find(p, "need", &r) && dl_relation_size(p, r) > 0;
@@ -304,6 +305,110 @@ static void test_rerun(void) {
     CHECK(dl_relation_size(p, b) == 50);
     dl_program_free(p);
     diags_release(&d);
+}
+
+/* DlRunOptions.stop is asked again when a recursive stratum reaches its fixpoint
+ * (fixpoint true), before the strata after it: stopped there, d (of a later stratum) is
+ * not made, and the run made again with c(50) gives what one run given c(50) gives. */
+static const char fixstop_src[] = ".decl c(x: number)\n.input c\n"
+                                  ".decl b(x: number)\n"
+                                  ".decl need(x: number)\n"
+                                  ".decl d(x: number)\n"
+                                  ".output d, need\n"
+                                  "b(0).\n"
+                                  "b(x + 1) :- b(x), x < 99.\n"
+                                  "b(x) :- need(x).\n"
+                                  "need(x) :- b(x), x = 50, !c(x).\n"
+                                  "d(x + 1) :- b(x).\n";
+
+typedef struct FixStop {
+    const DlProgram *p;
+    unsigned calls, at_fixpoint;
+} FixStop;
+
+static bool fix_stop(void *arg, bool fixpoint) {
+    FixStop *f = arg;
+    size_t r;
+    f->calls++;
+    f->at_fixpoint += fixpoint;
+    return fixpoint && dl_relation_find(f->p, "need", &r) && dl_relation_size(f->p, r) > 0;
+}
+
+static void test_fixpoint_stop(void) {
+    Diags d;
+    diags_init(&d);
+    DlProgram *p = NULL;
+    CHECK(dl_program_load_string(&p, "fixstop.dl", fixstop_src, strlen(fixstop_src), NULL, &d) ==
+          OK);
+    size_t b, c, dd, need;
+    CHECK(dl_relation_find(p, "b", &b) && dl_relation_find(p, "c", &c) &&
+          dl_relation_find(p, "d", &dd) && dl_relation_find(p, "need", &need));
+    CHECK(dl_relation_add_text(p, c, "", 0) == OK);
+    DlRunOptions o;
+    dl_run_options_init(&o);
+    o.write_outputs = false;
+    o.free_dead = true;
+    FixStop f = {p, 0, 0};
+    o.stop = fix_stop;
+    o.stop_arg = &f;
+    o.rerun_input = "c";
+    CHECK(dl_run(p, &o, &d) == E_LIMIT && dl_run_stopped(p) && d.nerrors == 0);
+    CHECK(f.at_fixpoint == 1 && f.calls > 50); /* each iteration, then the fixpoint */
+    CHECK(dl_relation_size(p, b) == 100 && dl_relation_size(p, need) == 1);
+    CHECK(dl_relation_size(p, dd) == 0); /* the later stratum was not begun */
+    const char *cols[] = {"50"};
+    CHECK(dl_relation_insert(p, c, cols, &d) == OK);
+    f.calls = f.at_fixpoint = 0;
+    CHECK(dl_run(p, &o, &d) == OK && !dl_run_stopped(p));
+    CHECK(f.at_fixpoint == 1);
+    /* (b, read by nothing after d, is freed: free_dead) */
+    CHECK(dl_relation_size(p, need) == 0 && dl_relation_size(p, dd) == 100);
+    dl_program_free(p);
+    diags_release(&d);
+}
+
+/* A relation of more tuples than the builders' SHRINK_STEP (1M, dl_rel.c), made by a
+ * non-recursive stratum with repeats between its two rules: its workers' buffers are
+ * merged and its tree built while the arrays behind them are cut down. Every pair of
+ * 0..2299 once (5.29M tuples: the count, and the sum of x * 2300 + y over them, which a
+ * lost or repeated tuple changes), at one thread and at two. */
+static void test_large_build(void) {
+    static const char src[] = ".decl n(x: number)\n"
+                              ".decl p(x: number, y: number)\n"
+                              ".printsize p\n"
+                              "n(0).\n"
+                              "n(x + 1) :- n(x), x < 2299.\n"
+                              "p(x, y) :- n(x), n(y).\n"
+                              "p(y, x) :- n(x), n(y), x < 1000.\n";
+    for (unsigned jobs = 1; jobs <= 2; jobs++) {
+        Diags d;
+        diags_init(&d);
+        DlProgram *p = NULL;
+        CHECK(dl_program_load_string(&p, "large.dl", src, strlen(src), NULL, &d) == OK);
+        DlRunOptions o;
+        dl_run_options_init(&o);
+        o.write_outputs = false;
+        o.jobs = jobs;
+        CHECK(dl_run(p, &o, &d) == OK);
+        size_t pr;
+        CHECK(dl_relation_find(p, "p", &pr) && dl_relation_size(p, pr) == 2300u * 2300u);
+        DlIter it;
+        CHECK(dl_iter_init(&it, p, pr) == OK);
+        const DlValue *t;
+        uint64_t n = 0, sum = 0;
+        bool in_range = true;
+        while ((t = dl_iter_next(&it))) {
+            int64_t x = dl_value_number(t[0]), y = dl_value_number(t[1]);
+            in_range &= x >= 0 && x < 2300 && y >= 0 && y < 2300;
+            sum += (uint64_t)(x * 2300 + y);
+            n++;
+        }
+        dl_iter_release(&it);
+        uint64_t all = 2300u * 2300u;
+        CHECK(in_range && n == all && sum == all * (all - 1) / 2);
+        dl_program_free(p);
+        diags_release(&d);
+    }
 }
 
 /* DlRunOptions.filter sees every tuple a rule derives, in declared order, and what it
@@ -468,6 +573,8 @@ int main(void) {
         {"free_dead", test_free_dead},
         {"sets_read_back", test_sets_read_back},
         {"rerun", test_rerun},
+        {"fixpoint_stop", test_fixpoint_stop},
+        {"large_build", test_large_build},
         {"filter", test_filter},
     };
     return check_run(tests, ARRAY_LEN(tests));
