@@ -1551,6 +1551,45 @@ static Status buf_reserve(DlValue **v, size_t *cap, size_t want, uint32_t ar) {
     return OK;
 }
 
+/* Merges the sorted, distinct run K[0..k) into b's sorted, distinct prefix [0, S) (b->v has
+ * room for S + k tuples), from the back, dropping repeats; b then holds the union. With
+ * shrink (whose array is K), that array is cut down behind the merge each SHRINK_STEP
+ * tuples (a failure to shrink only keeps the memory longer). */
+static void merge_back(DlBuf *b, size_t S, const DlValue *K, size_t k, DlBuf *shrink) {
+    uint32_t ar = b->arity;
+    DlValue *v = b->v;
+    size_t i = S, j = k, o = S + k, kept = k;
+    while (j > 0) {
+        if (i > 0) {
+            int c = cmpk(v + (i - 1) * ar, K + (j - 1) * ar, ar);
+            if (c > 0) {
+                o--;
+                copy_tuple(v + o * ar, v + (i - 1) * ar, ar);
+                i--;
+                continue;
+            }
+            if (c == 0)
+                i--;
+        }
+        o--;
+        copy_tuple(v + o * ar, K + (j - 1) * ar, ar);
+        j--;
+        if (shrink && j && kept - j >= SHRINK_STEP) {
+            DlValue *nk = mem_realloc(shrink->v, j * ar * sizeof(DlValue));
+            if (nk) {
+                shrink->v = nk;
+                shrink->cap = shrink->n = shrink->sorted = kept = j;
+                (void)buf_account(shrink, shrink->cap * ar * sizeof(DlValue));
+                K = nk;
+            }
+        }
+    }
+    size_t gap = o - i;
+    if (gap)
+        memmove(v + i * ar, v + o * ar, (S + k - o) * ar * sizeof(DlValue));
+    b->n = b->sorted = S + k - gap;
+}
+
 Status dl_buf_compact(DlBuf *b, const DlRel *filter) {
     Status st = OK;
     uint32_t ar = b->arity;
@@ -1591,29 +1630,7 @@ Status dl_buf_compact(DlBuf *b, const DlRel *filter) {
         }
         DL_MEMCPY(b->tmp, res, k * ar * sizeof(DlValue));
     }
-    const DlValue *K = b->tmp;
-    DlValue *v = b->v;
-    size_t i = S, j = k, o = S + k;
-    while (j > 0) {
-        if (i > 0) {
-            int c = cmpk(v + (i - 1) * ar, K + (j - 1) * ar, ar);
-            if (c > 0) {
-                o--;
-                copy_tuple(v + o * ar, v + (i - 1) * ar, ar);
-                i--;
-                continue;
-            }
-            if (c == 0)
-                i--;
-        }
-        o--;
-        copy_tuple(v + o * ar, K + (j - 1) * ar, ar);
-        j--;
-    }
-    size_t gap = o - i;
-    if (gap)
-        memmove(v + i * ar, v + o * ar, (S + k - o) * ar * sizeof(DlValue));
-    b->n = b->sorted = S + k - gap;
+    merge_back(b, S, b->tmp, k, NULL);
     if (b->tcap >= SHRINK_STEP) {
         /* (a large scratch is not kept between compactions: the buffers of the other
          * workers and relations are filled meanwhile) */
@@ -1667,38 +1684,7 @@ Status dl_buf_merge(DlBuf *dst, DlBuf *src) {
     size_t S = dst->n, k = src->n;
     TRY(buf_reserve(&dst->v, &dst->cap, S + k, ar));
     TRY(buf_account(dst, dst->cap * ar * sizeof(DlValue)));
-    DlValue *v = dst->v;
-    const DlValue *K = src->v;
-    size_t i = S, j = k, o = S + k, kept = k;
-    while (j > 0) {
-        if (i > 0) {
-            int c = cmpk(v + (i - 1) * ar, K + (j - 1) * ar, ar);
-            if (c > 0) {
-                o--;
-                copy_tuple(v + o * ar, v + (i - 1) * ar, ar);
-                i--;
-                continue;
-            }
-            if (c == 0)
-                i--;
-        }
-        o--;
-        copy_tuple(v + o * ar, K + (j - 1) * ar, ar);
-        j--;
-        if (j && kept - j >= SHRINK_STEP) {
-            DlValue *nk = mem_realloc(src->v, j * ar * sizeof(DlValue));
-            if (nk) { /* (a failure only keeps the memory longer) */
-                src->v = nk;
-                src->cap = src->n = src->sorted = kept = j;
-                (void)buf_account(src, src->cap * ar * sizeof(DlValue));
-                K = nk;
-            }
-        }
-    }
-    size_t gap = o - i;
-    if (gap)
-        memmove(v + i * ar, v + o * ar, (S + k - o) * ar * sizeof(DlValue));
-    dst->n = dst->sorted = S + k - gap;
+    merge_back(dst, S, src->v, k, src);
 fail:
     dl_buf_release(src);
     return st;
