@@ -4,7 +4,7 @@
  * Rows are appended to one StrBuf per relation; a buffer that grows past FLUSH_TEXT is
  * handed to a writer thread, which appends it to the relation's file in the temporary
  * directory while the walk goes on (the copy into the page cache is a large share of
- * the work, and a second core takes it). At most MAX_INFLIGHT buffers wait, so memory
+ * the work, and a second core takes it), keeping the files it appends to open. At most MAX_INFLIGHT buffers wait, so memory
  * stays bounded however large the module. Commit hands over the rest, creates the
  * files of empty relations, joins the writer and renames the directory into place.
  *
@@ -17,6 +17,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,10 +25,23 @@
 
 #include "facts_int.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* The cell writers: inlined into each fs_* (one call per cell) */
+#ifdef __GNUC__
+#define CELL_INLINE inline __attribute__((always_inline))
+#else
+#define CELL_INLINE inline
+#endif
+
 #define FLUSH_AT (256u * 1024u)
-/* TSV, CSV and the stream: smaller buffers, as fast (sqlite3 -O0: 355 relations with
- * rows, each holding a buffer of up to twice this while the module is walked) */
-#define FLUSH_TEXT (32u * 1024u)
+/* TSV, CSV and the stream: smaller buffers (sqlite3 -O0: 355 relations with rows, each
+ * holding a buffer while the module is walked), as fast, the writer keeping each file
+ * open. Handed over 1 KiB short of 16 KiB, so that a buffer (which doubles as it grows)
+ * stays at 16 KiB unless a row is longer than that. */
+#define FLUSH_TEXT (15u * 1024u)
 #define MAX_INFLIGHT 32
 /* FACTS_SQLITE: the writer keeps every buffer anyway, and while it inserts the rows held
  * at fact_sink_mark the walk must not wait on it: room for this many */
@@ -76,20 +90,11 @@ struct FactSink {
     size_t nspare;
     Status wst;     /* sticky error of the writer */
     int werr_no;
+    int wfd[REL__COUNT]; /* the writer's open relation files (appended to), or -1 */
 };
 
 static const char *ext(const FactSink *s) {
     return s->fmt == FACTS_CSV ? ".csv" : ".facts";
-}
-
-static void write_header(FactSink *s, FILE *f, IrRel r) {
-    const RelInfo *ri = &facts_rels[r];
-    for (int i = 0; i < ri->arity; i++) {
-        if (i)
-            fputc(',', f);
-        fputs(ri->cols[i].name, f);
-    }
-    fputc('\n', f);
 }
 
 /* Writes all of data[0..n) to fd (retrying short writes and EINTR). */
@@ -122,28 +127,67 @@ static Status send_frame(int fd, uint32_t rel, const char *data, size_t n, int *
     return st;
 }
 
+/* Closes the relation files the writer keeps open; E_IO (errno in *en) when a close
+ * fails. */
+static Status close_files(FactSink *s, int *en) {
+    Status st = OK;
+    for (int r = 0; r < REL__COUNT; r++) {
+        if (s->wfd[r] < 0)
+            continue;
+        if (close(s->wfd[r]) != 0 && st == OK) {
+            st = E_IO;
+            *en = errno;
+        }
+        s->wfd[r] = -1;
+    }
+    return st;
+}
+
 /* Appends data[0..n) to relation r's file, or creates the file with it (and the CSV
- * header) unless `append`; a stream sink sends it as a frame. Sets *en to errno on
- * failure. */
+ * header) unless `append`; a stream sink sends it as a frame. A file appended to stays
+ * open for the next time. Sets *en to errno on failure. */
 static Status write_rel(FactSink *s, IrRel r, bool append, const char *data, size_t n,
                         StrBuf *path, int *en) {
-    Status st = OK;
     if (s->fd >= 0)
         return n ? send_frame(s->fd, (uint32_t)r, data, n, en) : OK;
-    sb_reset(path);
-    sb_addf(path, "%s/%s%s", s->tmp, facts_rels[r].name, ext(s));
-    FILE *f = path->oom ? NULL : fopen(path->buf, append ? "ab" : "wb");
-    if (!f) {
-        *en = errno;
-        return path->oom ? E_NOMEM : E_IO;
+    int fd = append ? s->wfd[r] : -1;
+    if (fd < 0) {
+        sb_reset(path);
+        sb_addf(path, "%s/%s%s", s->tmp, facts_rels[r].name, ext(s));
+        if (path->oom)
+            return E_NOMEM;
+        int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC);
+        fd = open(path->buf, flags, 0666);
+        if (fd < 0 && (errno == EMFILE || errno == ENFILE) && close_files(s, en) == OK)
+            fd = open(path->buf, flags, 0666); /* too many open: keep none */
+        if (fd < 0) {
+            *en = errno;
+            return E_IO;
+        }
+        if (!append && s->fmt == FACTS_CSV) {
+            StrBuf h = SB_INIT;
+            const RelInfo *ri = &facts_rels[r];
+            for (int i = 0; i < ri->arity; i++) {
+                if (i)
+                    sb_addc(&h, ',');
+                sb_adds(&h, ri->cols[i].name);
+            }
+            sb_addc(&h, '\n');
+            Status st = h.oom ? E_NOMEM : write_all(fd, h.buf, h.len, en);
+            sb_release(&h);
+            if (st != OK) {
+                close(fd);
+                return st;
+            }
+        }
     }
-    if (!append && s->fmt == FACTS_CSV)
-        write_header(s, f, r);
-    if (n && fwrite(data, 1, n, f) != n) {
-        st = E_IO;
-        *en = errno;
-    }
-    if (fclose(f) != 0 && st == OK) {
+    Status st = n ? write_all(fd, data, n, en) : OK;
+    if (append && st == OK) {
+        s->wfd[r] = fd;
+    } else if (append) {
+        s->wfd[r] = -1;
+        close(fd);
+    } else if (close(fd) != 0 && st == OK) { /* created: the rows come later, if any */
         st = E_IO;
         *en = errno;
     }
@@ -194,6 +238,12 @@ static void *writer_main(void *arg) {
         else
             sb_release(&job.buf);
         pthread_cond_signal(&s->cv_free);
+    }
+    int en = 0;
+    Status cst = close_files(s, &en);
+    if (cst != OK && s->wst == OK) {
+        s->wst = cst;
+        s->werr_no = en;
     }
     pthread_mutex_unlock(&s->mu);
     sb_release(&path);
@@ -325,6 +375,8 @@ static bool replaceable(const char *dir) {
 
 static Status start_writer(FactSink *s, StrBuf *err) {
     s->qmax = s->sql ? SQL_INFLIGHT : MAX_INFLIGHT;
+    for (int r = 0; r < REL__COUNT; r++)
+        s->wfd[r] = -1;
     pthread_mutex_init(&s->mu, NULL);
     pthread_cond_init(&s->cv_job, NULL);
     pthread_cond_init(&s->cv_free, NULL);
@@ -592,9 +644,108 @@ static inline StrBuf *cell(FactSink *s) {
     return b;
 }
 
+/* Room for n more bytes and the NUL in b: inline while there is (one call per cell). */
+static CELL_INLINE bool room(StrBuf *b, size_t n) {
+    return (b->len + n < b->cap && n < b->cap) || sb_reserve(b, n);
+}
+
+/* TSV and CSV: where the next cell's bytes go, after the separator when it is not the
+ * row's first cell, with room for n bytes and the NUL; NULL when memory ran out. */
+static CELL_INLINE char *text_cell(FactSink *s, StrBuf *b, size_t n, char sep) {
+    if (!room(b, n + 1))
+        return NULL;
+    char *d = b->buf + b->len;
+    if (s->col++)
+        *d++ = sep;
+    return d;
+}
+
 /* Bytes that TSV escapes: \t \n \r \\, and a NUL byte (only fs_symn can pass one) as \0. */
 static const unsigned char tsv_special[256] = {['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r',
                                                ['\\'] = '\\', ['\0'] = '0'};
+
+/* Bytes that tsv_copy does not copy as they are (it may be more than tsv_escape needs):
+ * below 0x20, a backslash, from 0x80 up. */
+static const unsigned char tsv_maybe[256] = {
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
+/* Copies v[0..n) to d when it needs no escape in a TSV cell, which is when every byte
+ * is ASCII from 0x20 up and not a backslash (checked and copied 16 or 8 bytes at a
+ * time); false means "maybe it does" (d may then hold part of a copy): tsv_escape writes
+ * the cell, byte by byte, the same way for the bytes that need nothing. */
+static CELL_INLINE bool tsv_copy(char *d, const char *v, size_t n) {
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    uint64_t acc = 0, x, bs;
+    if (n >= 4 && n < 8) {
+        /* the first and the last 4 bytes, overlapping */
+        uint32_t lo, hi;
+        memcpy(&lo, v, 4);
+        memcpy(&hi, v + n - 4, 4);
+        memcpy(d, &lo, 4);
+        memcpy(d + n - 4, &hi, 4);
+        x = (uint64_t)lo | (uint64_t)hi << 32;
+        bs = x ^ (ones * '\\');
+        acc = x | ((x - ones * 0x20) & ~x) | ((bs - ones) & ~bs);
+        return (acc & highs) == 0;
+    }
+    if (n < 4) {
+        unsigned bad = 0;
+        for (size_t i = 0; i < n; i++) {
+            unsigned char u = (unsigned char)v[i];
+            d[i] = (char)u;
+            bad |= tsv_maybe[u];
+        }
+        return !bad;
+    }
+#ifdef __SSE2__
+    if (n >= 16) {
+        /* 16 bytes at a time: as signed bytes, those below 0x20 and those from 0x80 up
+         * are less than 0x20 */
+        const __m128i space = _mm_set1_epi8(0x20), bslash = _mm_set1_epi8('\\');
+        __m128i wacc = _mm_setzero_si128();
+        for (size_t i = 0;; i += 16) {
+            if (i + 16 > n)
+                i = n - 16; /* the last 16 bytes, overlapping the ones already seen */
+            __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(v + i));
+            _mm_storeu_si128((__m128i *)(void *)(d + i), w);
+            wacc = _mm_or_si128(wacc, _mm_or_si128(_mm_cmplt_epi8(w, space),
+                                                 _mm_cmpeq_epi8(w, bslash)));
+            if (i + 16 == n)
+                break;
+        }
+        return _mm_movemask_epi8(wacc) == 0;
+    }
+#endif
+    for (size_t i = 0;; i += 8) {
+        if (i + 8 > n)
+            i = n - 8; /* the last 8 bytes, overlapping the ones already seen */
+        memcpy(&x, v + i, 8);
+        memcpy(d + i, &x, 8);
+        bs = x ^ (ones * '\\');
+        /* a byte >= 0x80; a byte below 0x20 (the lowest one sets its high bit); a
+         * backslash (a zero byte of bs: likewise) */
+        acc |= x | ((x - ones * 0x20) & ~x) | ((bs - ones) & ~bs);
+        if (i + 8 == n)
+            break;
+    }
+    return (acc & highs) == 0;
+}
 
 /* FACTS_SQLITE: a tagged cell (facts_int.h). */
 static void sql_cell(FactSink *s, char tag, const void *v, size_t n, bool with_len) {
@@ -621,33 +772,49 @@ static void sql_cell(FactSink *s, char tag, const void *v, size_t n, bool with_l
 
 static void tsv_escape(StrBuf *b, const char *v, size_t n);
 
+/* TSV: a symbol cell, copied whole when it needs no escape. */
+static CELL_INLINE void tsv_sym(FactSink *s, const char *v, size_t n) {
+    StrBuf *b = &s->rel[s->cur].buf;
+    char *d = text_cell(s, b, n, '\t');
+    if (!d)
+        return;
+    if (!tsv_copy(d, v, n)) {
+        b->len = (size_t)(d - b->buf);
+        b->buf[b->len] = '\0';
+        tsv_escape(b, v, n);
+        return;
+    }
+    d += n;
+    *d = '\0';
+    b->len = (size_t)(d - b->buf);
+}
+
 void fs_symn(FactSink *s, const char *v, size_t n) {
     if (s->fmt == FACTS_SQLITE) {
         sql_cell(s, SQLW_SYM, v, n, true);
         return;
     }
-    StrBuf *b = cell(s);
-    if (s->fmt == FACTS_CSV) {
-        /* quoted: the empty string (unquoted, it is NULL to PostgreSQL's COPY), and `\.`
-         * (unquoted on a line of its own, COPY's end of data) */
-        bool quote = n == 0 || memchr(v, '\0', n) != NULL ||
-                     (n == 2 && v[0] == '\\' && v[1] == '.');
-        for (size_t i = 0; i < n && !quote; i++)
-            quote = v[i] == ',' || v[i] == '"' || v[i] == '\n' || v[i] == '\r';
-        if (!quote) {
-            sb_add(b, v, n);
-            return;
-        }
-        sb_addc(b, '"');
-        for (size_t i = 0; i < n; i++) {
-            if (v[i] == '"')
-                sb_addc(b, '"');
-            sb_addc(b, v[i]);
-        }
-        sb_addc(b, '"');
+    if (s->fmt == FACTS_TSV) {
+        tsv_sym(s, v, n);
         return;
     }
-    tsv_escape(b, v, n);
+    StrBuf *b = cell(s);
+    /* CSV: quoted: the empty string (unquoted, it is NULL to PostgreSQL's COPY), and `\.`
+     * (unquoted on a line of its own, COPY's end of data) */
+    bool quote = n == 0 || memchr(v, '\0', n) != NULL || (n == 2 && v[0] == '\\' && v[1] == '.');
+    for (size_t i = 0; i < n && !quote; i++)
+        quote = v[i] == ',' || v[i] == '"' || v[i] == '\n' || v[i] == '\r';
+    if (!quote) {
+        sb_add(b, v, n);
+        return;
+    }
+    sb_addc(b, '"');
+    for (size_t i = 0; i < n; i++) {
+        if (v[i] == '"')
+            sb_addc(b, '"');
+        sb_addc(b, v[i]);
+    }
+    sb_addc(b, '"');
 }
 
 /* Appends v[0..n) to b as a TSV cell: \t \n \r \\ and NUL escaped, bytes that are not
@@ -686,40 +853,59 @@ static void tsv_escape(StrBuf *b, const char *v, size_t n) {
 void fs_sym(FactSink *s, const char *v) {
     if (!v)
         v = "";
-    if (s->fmt == FACTS_TSV) {
-        /* the common case, nothing to escape: copied while checked, in one pass */
-        size_t n = strlen(v);
-        StrBuf *b = cell(s);
-        if (!sb_reserve(b, n))
-            return;
-        char *d = b->buf + b->len;
-        const unsigned char *u = (const unsigned char *)v;
-        for (size_t i = 0; i < n; i++) {
-            if (u[i] >= 0x80 || tsv_special[u[i]]) {
-                tsv_escape(b, v, n);
-                return;
-            }
-            d[i] = (char)u[i];
-        }
-        b->len += n;
-        b->buf[b->len] = '\0';
+    if (s->fmt == FACTS_TSV)
+        tsv_sym(s, v, strlen(v));
+    else
+        fs_symn(s, v, strlen(v));
+}
+
+/* "00" "01" ... "99": two digits at a time */
+static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324252627282930"
+                                     "31323334353637383940414243444546474849505152535455565758596061"
+                                     "62636465666768697071727374757677787980818283848586878889909192"
+                                     "93949596979899";
+
+/* TSV and CSV: the decimal digits of v (a '-' first when neg), written in place. */
+static CELL_INLINE void text_num(FactSink *s, uint64_t v, bool neg) {
+    size_t nd = 1;
+    for (uint64_t t = v; t >= 10 && nd < 20; t /= 10) /* (at most 20 digits) */
+        nd++;
+    size_t n = nd + (neg ? 1 : 0);
+    StrBuf *b = &s->rel[s->cur].buf;
+    char *d = text_cell(s, b, n, s->fmt == FACTS_CSV ? ',' : '\t');
+    if (!d)
         return;
+    if (neg)
+        *d++ = '-';
+    char *p = d + nd;
+    *p = '\0';
+    while (v >= 100) {
+        unsigned k = (unsigned)(v % 100) * 2;
+        v /= 100;
+        *--p = digit_pairs[k + 1];
+        *--p = digit_pairs[k];
     }
-    fs_symn(s, v, strlen(v));
+    if (v >= 10) {
+        *--p = digit_pairs[v * 2 + 1];
+        *--p = digit_pairs[v * 2];
+    } else {
+        *--p = (char)('0' + v);
+    }
+    b->len = (size_t)(d + nd - b->buf);
 }
 
 void fs_num(FactSink *s, int64_t v) {
     if (s->fmt == FACTS_SQLITE)
         sql_cell(s, SQLW_NUM, &v, sizeof v, false);
     else
-        sb_add_i64(cell(s), v);
+        text_num(s, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, v < 0);
 }
 
 void fs_unum(FactSink *s, uint64_t v) {
     if (s->fmt == FACTS_SQLITE)
         sql_cell(s, SQLW_UNUM, &v, sizeof v, false);
     else
-        sb_add_u64(cell(s), v);
+        text_num(s, v, false);
 }
 
 void fs_float(FactSink *s, double v) {
@@ -731,9 +917,19 @@ void fs_float(FactSink *s, double v) {
 
 void fs_end(FactSink *s) {
     RelBuf *rb = &s->rel[s->cur];
-    if (s->fmt != FACTS_SQLITE)
-        sb_addc(&rb->buf, '\n');
+    StrBuf *b = &rb->buf;
     rb->rows++;
-    if (rb->buf.len >= (s->sql ? FLUSH_AT : FLUSH_TEXT))
+    if (s->sql) {
+        if (b->len >= FLUSH_AT)
+            flush_rel(s, s->cur, false);
+        return;
+    }
+    if (b->len + 2 <= b->cap) {
+        b->buf[b->len++] = '\n';
+        b->buf[b->len] = '\0';
+    } else {
+        sb_addc_grow(b, '\n');
+    }
+    if (b->len >= FLUSH_TEXT)
         flush_rel(s, s->cur, false);
 }

@@ -182,8 +182,8 @@ bool ir_is_dbg_function(LLVMValueRef f) {
 Status ir_ids_function(IrCtx *c, LLVMValueRef f) {
     Status st = OK;
     arena_release(&c->local);
-    map_release(&c->local_ids);
-    map_release(&c->insn_ids);
+    ir_map_reset(&c->local_ids);
+    ir_map_reset(&c->insn_ids);
     c->fn = f;
     uint64_t k;
     if (!map_get(&c->value_ids, (uint64_t)(uintptr_t)f, &k))
@@ -255,10 +255,9 @@ const char *ir_block_id(IrCtx *c, LLVMBasicBlockRef b) {
     return l ? l->id : "unknown";
 }
 
-const char *ir_value_id(IrCtx *c, LLVMValueRef v) {
+/* ir_value_id of v by the value's class, one question to LLVM after another. */
+static const char *value_id_slow(IrCtx *c, LLVMValueRef v) {
     uint64_t p;
-    if (!v)
-        return "none";
     if (LLVMIsAGlobalValue(v)) {
         if (map_get(&c->value_ids, (uint64_t)(uintptr_t)v, &p))
             return intern_str(&c->ids, (Sym)p);
@@ -277,4 +276,34 @@ const char *ir_value_id(IrCtx *c, LLVMValueRef v) {
     diags_add(c->diags, DIAG_WARNING, (SrcLoc){0}, "value of unknown kind %d written as 'unknown'",
               (int)LLVMGetValueKind(v));
     return "unknown";
+}
+
+const char *ir_value_id(IrCtx *c, LLVMValueRef v) {
+    if (!v)
+        return "none";
+    /* The usual operands, a local or a global value, with one question to LLVM (this
+     * runs for every operand). LLVMGetValueKind says "instruction" also for the
+     * constants the C API has no kind for (dso_local_equivalent, no_cfi): those, and
+     * all the rest, go the slow way. */
+    switch (LLVMGetValueKind(v)) {
+    case LLVMArgumentValueKind:
+    case LLVMInstructionValueKind:
+    case LLVMBasicBlockValueKind: {
+        const IrLocal *l = ir_local(c, v);
+        if (l)
+            return l->id;
+        break;
+    }
+    case LLVMFunctionValueKind:
+    case LLVMGlobalAliasValueKind:
+    case LLVMGlobalIFuncValueKind:
+    case LLVMGlobalVariableValueKind: {
+        uint64_t p;
+        if (map_get(&c->value_ids, (uint64_t)(uintptr_t)v, &p))
+            return intern_str(&c->ids, (Sym)p);
+        break;
+    }
+    default: break;
+    }
+    return value_id_slow(c, v);
 }

@@ -55,12 +55,20 @@ typedef struct AttText {
 } AttText;
 typedef Vec(AttText) AttTextVec;
 
+/* A field of a DI node as printed: `name: value`. */
+typedef struct MdField {
+    MdSpan name, value;
+} MdField;
+typedef Vec(MdField) MdFieldVec;
+
 struct IrMeta {
     IrText text;                 /* the printed module and its line index */
     bool slots_ok;               /* `slot` agrees with the text */
     bool slots_pending;          /* slots_ok is assumed: the text was not there yet */
     Vec(int) parent_kinds;       /* number_from's stack: the kind of each node's parent */
     AttTextVec att_text;         /* emit_attachments' scratch */
+    MdSpanVec node_parts;        /* emit_node's scratch: the operands or fields */
+    MdFieldVec node_fields;      /* emit_node's scratch: the fields, split */
     Map slot;                    /* LLVMMetadataRef → N */
     MdVec nodes;                 /* N → node */
     Vec(const char *) node_ids;  /* N → "!N" (in node_text), filled lazily */
@@ -348,6 +356,17 @@ static Status number_from(IrCtx *c, LLVMMetadataRef root, bool canon, MdVec *sta
         if (map_put(&m->slot, (uint64_t)(uintptr_t)md, m->nodes.len) != OK ||
             vec_push(&m->nodes, md) != OK)
             return E_NOMEM;
+        if (kind == LLVMDILocationMetadataKind) {
+            /* the most frequent node: its operands are its scope and, when it has one,
+             * where it was inlined (read without wrapping each in a MetadataAsValue) */
+            LLVMMetadataRef at = LLVMDILocationGetInlinedAt(md);
+            if (at && (vec_push(stack, at) != OK || vec_push(&m->parent_kinds, (int)kind) != OK))
+                return E_NOMEM;
+            if (vec_push(stack, LLVMDILocationGetScope(md)) != OK ||
+                vec_push(&m->parent_kinds, (int)kind) != OK)
+                return E_NOMEM;
+            continue;
+        }
         LLVMValueRef mav = LLVMMetadataAsValue(c->llctx, md);
         unsigned n = LLVMGetMDNodeNumOperands(mav);
         if (LLVMGetMetadataKind(LLVMValueAsMetadata(mav)) != kind)
@@ -465,19 +484,38 @@ static bool slots_match(IrCtx *c, size_t *at) {
     LLVMMetadataRef empty = LLVMMDNodeInContext2(c->llctx, NULL, 0);
     LLVMMetadataRef with_null = LLVMMDNodeInContext2(c->llctx, &null_op, 1);
     for (; ok && n < m->nodes.len && n < t->md_lines.len; n++) {
-        bool d;
         const char *l = t->lines.v[t->md_lines.v[n]];
-        char pre[32];
-        int pl = snprintf(pre, sizeof pre, "!%zu = ", n);
-        MdSpan body = node_body(l, &d);
-        if (!m->nodes.v[n]) { /* a node of body_null_single, met through a MetadataAsValue */
-            ok = strncmp(l, pre, (size_t)pl) == 0 && body_null_single(body);
+        char pre[32], *p = u64_dec(pre + sizeof pre - 3, n, false); /* "!N = " */
+        *--p = '!';
+        memcpy(pre + sizeof pre - 3, " = ", 3);
+        size_t pl = (size_t)(pre + sizeof pre - p);
+        if (strncmp(l, p, pl) != 0) {
+            ok = false;
             continue;
         }
-        if (strncmp(l, pre, (size_t)pl) != 0 ||
-            !span_eq(body_class(body), md_class(LLVMGetMetadataKind(m->nodes.v[n]))) ||
-            (m->nodes.v[n] == empty && !span_eq(body, "!{}")) ||
-            (m->nodes.v[n] == with_null && !span_eq(body, "!{null}")))
+        /* the body, as node_body finds it after this prefix, read without measuring the
+         * whole line */
+        const char *b = l + pl;
+        if (strncmp(b, "distinct ", 9) == 0)
+            b += 9;
+        if (!m->nodes.v[n]) { /* a node of body_null_single, met through a MetadataAsValue */
+            ok = body_null_single(span(b));
+            continue;
+        }
+        /* the class, as body_class reads it: "tuple" for `!{`, else up to the `(` */
+        const char *cls = md_class(LLVMGetMetadataKind(m->nodes.v[n]));
+        size_t k = 1;
+        if (b[0] == '!' && b[1] == '{') {
+            ok = strcmp(cls, "tuple") == 0;
+        } else if (b[0]) {
+            while (b[k] && b[k] != '(')
+                k++;
+            ok = strlen(cls) == k - 1 && memcmp(b + 1, cls, k - 1) == 0;
+        } else {
+            ok = cls[0] == '\0';
+        }
+        if ((m->nodes.v[n] == empty && strcmp(b, "!{}") != 0) ||
+            (m->nodes.v[n] == with_null && strcmp(b, "!{null}") != 0))
             ok = false;
     }
     *at = n ? n - 1 : 0;
@@ -548,6 +586,8 @@ void ir_meta_end(IrCtx *c) {
     vec_release(&m->kind_names);
     vec_release(&m->parent_kinds);
     vec_release(&m->att_text);
+    vec_release(&m->node_parts);
+    vec_release(&m->node_fields);
     map_release(&m->seen);
     mem_free(m);
     c->meta = NULL;
@@ -680,32 +720,39 @@ static const char *inline_md(IrCtx *c, MdSpan text, LLVMValueRef v) {
 /* ------------------------------------------------------------------------------------ */
 /* Numbered nodes */
 
-/* The value of field `name` (an identifier): the first part `name: value`, as
- * md_field splits it; the name is compared first, without splitting every part. */
-static bool fget(const MdSpanVec *f, const char *name, MdSpan *v) {
+/* The field readers below are inlined where they are called, with the field's name a
+ * constant: its length and the comparison fold into a few instructions. */
+#ifdef __GNUC__
+#define FIELD_INLINE inline __attribute__((always_inline))
+#else
+#define FIELD_INLINE inline
+#endif
+
+/* The value of field `name` (an identifier): the first field of that name. */
+static FIELD_INLINE bool fget(const MdFieldVec *f, const char *name, MdSpan *v) {
     size_t len = strlen(name);
     for (size_t k = 0; k < f->len; k++) {
-        const MdSpan p = f->v[k];
-        MdSpan n;
-        if (p.n >= len + 2 && p.s[len] == ':' && p.s[len + 1] == ' ' &&
-            memcmp(p.s, name, len) == 0 && md_field(p, &n, v))
+        const MdField *p = &f->v[k];
+        if (p->name.n == len && memcmp(p->name.s, name, len) == 0) {
+            *v = p->value;
             return true;
+        }
     }
     return false;
 }
 
-static bool fint(const MdSpanVec *f, const char *name, int64_t *x) {
+static FIELD_INLINE bool fint(const MdFieldVec *f, const char *name, int64_t *x) {
     MdSpan v;
     return fget(f, name, &v) && md_int(v, x);
 }
 
-static const char *fref(IrCtx *c, const MdSpanVec *f, const char *name) {
+static FIELD_INLINE const char *fref(IrCtx *c, const MdFieldVec *f, const char *name) {
     MdSpan v;
     return fget(f, name, &v) && is_ref(v) ? ref_id(c, v) : NULL;
 }
 
 /* Emits r(id, the string field `name`, unescaped) when f has that field. */
-static void fstr(IrCtx *c, const MdSpanVec *f, const char *name, IrRel r, const char *id) {
+static FIELD_INLINE void fstr(IrCtx *c, const MdFieldVec *f, const char *name, IrRel r, const char *id) {
     MdSpan v;
     if (fget(f, name, &v) && v.n >= 2 && v.s[0] == '"') {
         v = unquote(c, v);
@@ -713,12 +760,12 @@ static void fstr(IrCtx *c, const MdSpanVec *f, const char *name, IrRel r, const 
     }
 }
 
-static const char *fsym(IrCtx *c, const MdSpanVec *f, const char *name) {
+static FIELD_INLINE const char *fsym(IrCtx *c, const MdFieldVec *f, const char *name) {
     MdSpan v;
     return fget(f, name, &v) ? intern_span(c, v) : NULL;
 }
 
-static bool has_flag(const MdSpanVec *f, const char *name, const char *flag) {
+static FIELD_INLINE bool has_flag(const MdFieldVec *f, const char *name, const char *flag) {
     MdSpan v;
     if (!fget(f, name, &v))
         return false;
@@ -761,7 +808,7 @@ static void emit_elements(IrCtx *c, const char *id, const char *ref, bool subrou
 }
 
 /* Named relations of DI node `id` of kind `kind` with fields f. */
-static void di_named(IrCtx *c, const char *id, MdSpan kind, const MdSpanVec *f) {
+static void di_named(IrCtx *c, const char *id, MdSpan kind, const MdFieldVec *f) {
     FactSink *o = c->out;
     const char *s;
     int64_t x;
@@ -769,7 +816,16 @@ static void di_named(IrCtx *c, const char *id, MdSpan kind, const MdSpanVec *f) 
         emit_di_node_file(o, id, s);
     if ((s = fref(c, f, "scope")))
         emit_di_node_scope(o, id, s);
-    if (span_eq(kind, "DIFile")) {
+    /* (the kinds exclude each other: the most frequent first) */
+    if (span_eq(kind, "DILocation")) {
+        emit_di_location(o, id);
+        emit_di_location_line(o, id, fint(f, "line", &x) ? x : 0);
+        emit_di_location_column(o, id, fint(f, "column", &x) ? x : 0);
+        if ((s = fref(c, f, "scope")))
+            emit_di_location_scope(o, id, s);
+        if ((s = fref(c, f, "inlinedAt")))
+            emit_di_location_inlined_at(o, id, s);
+    } else if (span_eq(kind, "DIFile")) {
         fstr(c, f, "filename", REL_di_file_filename, id);
         fstr(c, f, "directory", REL_di_file_directory, id);
     } else if (span_eq(kind, "DICompileUnit")) {
@@ -878,14 +934,6 @@ static void di_named(IrCtx *c, const char *id, MdSpan kind, const MdSpanVec *f) 
         fstr(c, f, "name", REL_di_label_name, id);
         if (fint(f, "line", &x))
             emit_di_label_line(o, id, x);
-    } else if (span_eq(kind, "DILocation")) {
-        emit_di_location(o, id);
-        emit_di_location_line(o, id, fint(f, "line", &x) ? x : 0);
-        emit_di_location_column(o, id, fint(f, "column", &x) ? x : 0);
-        if ((s = fref(c, f, "scope")))
-            emit_di_location_scope(o, id, s);
-        if ((s = fref(c, f, "inlinedAt")))
-            emit_di_location_inlined_at(o, id, s);
     }
 }
 
@@ -901,7 +949,8 @@ static void emit_node(IrCtx *c, size_t n) {
     emit_spans(o, REL_metadata_class, id, cls, NULL);
     if (distinct)
         emit_metadata_distinct(o, id);
-    MdSpanVec parts = {0};
+    MdSpanVec parts = m->node_parts; /* reused: this runs once per node */
+    parts.len = 0;
     if (span_starts(b, "!{")) {
         if (b.n >= 3 && md_split(b.s + 2, b.n - 3, &parts) != OK)
             ir_fail(c, E_NOMEM);
@@ -935,10 +984,14 @@ static void emit_node(IrCtx *c, size_t n) {
          * bitcode shows them as written. A module parsed from text is swapped here too,
          * so that its facts are the module's of that bitcode, as for a bitcode input. */
         bool swap = c->text_inputs && span_eq(cls, "DIObjCProperty");
+        MdFieldVec fields = m->node_fields;
+        fields.len = 0;
         for (size_t k = 0; k < parts.len; k++) {
             MdSpan fname, fval;
             if (!md_field(parts.v[k], &fname, &fval))
                 continue;
+            if (vec_push(&fields, ((MdField){fname, fval})) != OK)
+                ir_fail(c, E_NOMEM);
             if (swap && span_eq(fname, "setter"))
                 fname = span("getter");
             else if (swap && span_eq(fname, "getter"))
@@ -947,11 +1000,12 @@ static void emit_node(IrCtx *c, size_t n) {
             if (span_starts(fval, "!DIExpression("))
                 inline_md(c, fval, NULL);
         }
-        di_named(c, id, cls, &parts);
+        di_named(c, id, cls, &fields);
+        m->node_fields = fields;
     } else if (cls.n) {
         emit_spans(o, REL_di_node, id, cls, NULL);
     }
-    vec_release(&parts);
+    m->node_parts = parts;
 }
 
 /* Named metadata and module flags, from the `!name = !{...}` lines. */
@@ -1053,6 +1107,9 @@ static bool ident_char(char ch) {
 /* The ` !kind !N` pairs of a printed line, outside quoted strings. */
 static Status scan_attachments(const char *l, AttTextVec *out) {
     for (size_t i = 0; l[i]; i++) {
+        i += strcspn(l + i, "\"!"); /* what the text holds before the next one */
+        if (!l[i])
+            break;
         if (l[i] == '"') {
             for (i++; l[i] && l[i] != '"'; i++)
                 ;
