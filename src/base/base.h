@@ -45,9 +45,13 @@ const char *status_str(Status s);
 #if defined(__GNUC__)
 #define IRLOG_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define IRLOG_UNUSED __attribute__((unused))
+/* (a small function inlined even where the compiler would not: hot paths that pass
+ * constants it folds) */
+#define IRLOG_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define IRLOG_PRINTF(f, a)
 #define IRLOG_UNUSED
+#define IRLOG_ALWAYS_INLINE inline
 #endif
 
 /* The one allocation hook. mem_realloc(p, 0) frees p and returns NULL.

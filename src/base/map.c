@@ -133,3 +133,12 @@ void map_release(Map *m) {
     m->e = NULL;
     m->len = m->cap = 0;
 }
+
+void map_reset(Map *m) {
+    if (m->cap && m->len * 8 >= m->cap) {
+        memset(m->e, 0, m->cap * sizeof *m->e);
+        m->len = 0;
+    } else {
+        map_release(m);
+    }
+}

@@ -56,5 +56,9 @@ uint64_t map_peek(const Map *m, uint64_t hash);
 Status map_insert(Map *m, uint64_t hash, uint64_t key, uint64_t val);
 
 void map_release(Map *m);
+/* Empties m for reuse: its table is kept, cleared, when at least an eighth of it was
+ * filled (a map refilled with about as many entries is not regrown from 16 each time),
+ * else released. */
+void map_reset(Map *m);
 
 #endif

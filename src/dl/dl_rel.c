@@ -209,7 +209,7 @@ size_t dl_rel_bytes(const DlRel *r) {
 /* Lower bound over n keys of `stride` words: the first whose first nk words are >= key.
  * Always inlined into callers that pass constant stride/nk, so the common arities get a
  * specialised, unrolled compare. */
-static inline __attribute__((always_inline)) uint32_t
+static IRLOG_ALWAYS_INLINE uint32_t
 lower_k(const DlValue *keys, uint32_t n, const DlValue *key, uint32_t nk, uint32_t stride) {
     uint32_t lo = 0, len = n;
     while (len > 0) {
@@ -260,7 +260,7 @@ static inline uint32_t leaf_lower(const DlRel *r, const DlNode *nd, const DlValu
 /* Lower bound in a leaf that is already in cache (a hinted search), starting from `start`,
  * the slot the previous search of the same op found: successive searches mostly ascend,
  * so a short gallop forward from there beats a binary search over the whole leaf. */
-static inline __attribute__((always_inline)) uint32_t
+static IRLOG_ALWAYS_INLINE uint32_t
 lower_from_k(const DlValue *keys, uint32_t n, const DlValue *key, uint32_t nk, uint32_t stride,
              uint32_t start) {
     if (start >= n)
@@ -1551,6 +1551,27 @@ static Status buf_reserve(DlValue **v, size_t *cap, size_t want, uint32_t ar) {
     return OK;
 }
 
+/* Frees b's sort scratch (needed again only by a later compaction). */
+static void buf_drop_scratch(DlBuf *b) {
+    mem_free(b->tmp);
+    b->tmp = NULL;
+    b->tcap = 0;
+    (void)buf_account(b, b->cap * b->arity * sizeof(DlValue));
+}
+
+/* Cuts b's array down to its first keep tuples (0 < keep), all of them sorted and
+ * distinct, for one read from its end: the array, which may have moved, or NULL when
+ * realloc failed (b unchanged: that only keeps the memory longer). */
+static DlValue *buf_cut(DlBuf *b, size_t keep) {
+    DlValue *nv = mem_realloc(b->v, keep * b->arity * sizeof(DlValue));
+    if (!nv)
+        return NULL;
+    b->v = nv;
+    b->cap = b->n = b->sorted = keep;
+    (void)buf_account(b, (b->cap + b->tcap) * b->arity * sizeof(DlValue));
+    return nv;
+}
+
 /* Merges the sorted, distinct run K[0..k) into b's sorted, distinct prefix [0, S) (b->v has
  * room for S + k tuples), from the back, dropping repeats; b then holds the union. With
  * shrink (whose array is K), that array is cut down behind the merge each SHRINK_STEP
@@ -1575,13 +1596,9 @@ static void merge_back(DlBuf *b, size_t S, const DlValue *K, size_t k, DlBuf *sh
         copy_tuple(v + o * ar, K + (j - 1) * ar, ar);
         j--;
         if (shrink && j && kept - j >= SHRINK_STEP) {
-            DlValue *nk = mem_realloc(shrink->v, j * ar * sizeof(DlValue));
-            if (nk) {
-                shrink->v = nk;
-                shrink->cap = shrink->n = shrink->sorted = kept = j;
-                (void)buf_account(shrink, shrink->cap * ar * sizeof(DlValue));
-                K = nk;
-            }
+            const DlValue *nk = buf_cut(shrink, j);
+            if (nk)
+                K = nk, kept = j;
         }
     }
     size_t gap = o - i;
@@ -1631,14 +1648,8 @@ Status dl_buf_compact(DlBuf *b, const DlRel *filter) {
         DL_MEMCPY(b->tmp, res, k * ar * sizeof(DlValue));
     }
     merge_back(b, S, b->tmp, k, NULL);
-    if (b->tcap >= SHRINK_STEP) {
-        /* (a large scratch is not kept between compactions: the buffers of the other
-         * workers and relations are filled meanwhile) */
-        mem_free(b->tmp);
-        b->tmp = NULL;
-        b->tcap = 0;
-        (void)buf_account(b, b->cap * ar * sizeof(DlValue));
-    }
+    if (b->tcap >= SHRINK_STEP)
+        buf_drop_scratch(b); /* (not kept: other buffers are filled meanwhile) */
 fail:
     return st;
 }
@@ -1675,12 +1686,8 @@ Status dl_buf_merge(DlBuf *dst, DlBuf *src) {
     TRY(dl_buf_compact(src, NULL));
     /* both sorted and distinct: src is merged into dst from the back, without a scratch
      * array, and cut down behind the merge (realloc), so that the two are not held twice */
-    mem_free(dst->tmp);
-    dst->tmp = NULL;
-    dst->tcap = 0;
-    mem_free(src->tmp);
-    src->tmp = NULL;
-    src->tcap = 0;
+    buf_drop_scratch(dst);
+    buf_drop_scratch(src);
     size_t S = dst->n, k = src->n;
     TRY(buf_reserve(&dst->v, &dst->cap, S + k, ar));
     TRY(buf_account(dst, dst->cap * ar * sizeof(DlValue)));
@@ -1779,13 +1786,9 @@ static Status tree_build(DlRel *r, DlTree *t, const DlValue *v, size_t n, DlBuf 
         lvl[L] = leaf;
         mins[L] = leaf->keys;
         if (shrink && lo && kept - lo >= SHRINK_STEP) {
-            DlValue *nv = mem_realloc(shrink->v, lo * ar * sizeof(DlValue));
-            if (nv) { /* (a failure only keeps the memory longer) */
-                shrink->v = nv;
-                shrink->cap = shrink->n = shrink->sorted = kept = lo;
-                (void)buf_account(shrink, (shrink->cap + shrink->tcap) * ar * sizeof(DlValue));
-                v = nv;
-            }
+            const DlValue *nv = buf_cut(shrink, lo);
+            if (nv)
+                v = nv, kept = lo;
         }
     }
     if (build_inner(r, t, lvl, mins, nleaves, inner, &ninner, &lim) != OK) {
@@ -1809,9 +1812,8 @@ fail:
 
 Status dl_rel_from_buf(DlRel *r, DlBuf *b) {
     Status st = OK, lim = OK;
-    uint32_t ar = r->arity;
     size_t n = b->n;
-    assert(!r->n && !r->eqrel && ar == b->arity && b->sorted == n);
+    assert(!r->n && !r->eqrel && r->arity == b->arity && b->sorted == n);
     if (!n) {
         dl_buf_release(b);
         return OK;
@@ -1819,15 +1821,9 @@ Status dl_rel_from_buf(DlRel *r, DlBuf *b) {
     if (r->nidx == 1) {
         /* no other order to sort: drop the scratch and the spare capacity before the tree
          * is built */
-        mem_free(b->tmp);
-        b->tmp = NULL;
-        b->tcap = 0;
-        DlValue *nv = b->cap > n ? mem_realloc(b->v, n * ar * sizeof(DlValue)) : NULL;
-        if (nv) {
-            b->v = nv;
-            b->cap = n;
-        }
-        (void)buf_account(b, b->cap * ar * sizeof(DlValue));
+        buf_drop_scratch(b);
+        if (b->cap > n)
+            (void)buf_cut(b, n);
     }
     st = tree_build(r, &r->idx[0], b->v, n, r->nidx == 1 ? b : NULL);
     if (st == E_LIMIT)
@@ -1947,11 +1943,7 @@ Status dl_rel_from_bufs(DlRel *r, DlBuf *bufs, unsigned nb, unsigned nthreads,
     for (unsigned j = 0; j < nb; j++) {
         if (bufs[j].sorted != bufs[j].n && st == OK)
             st = dl_buf_compact(&bufs[j], NULL);
-        /* (the sort's scratch is not needed by the merge) */
-        mem_free(bufs[j].tmp);
-        bufs[j].tmp = NULL;
-        bufs[j].tcap = 0;
-        (void)buf_account(&bufs[j], bufs[j].cap * ar * sizeof(DlValue));
+        buf_drop_scratch(&bufs[j]); /* (the merge needs no scratch) */
         total += bufs[j].n;
         if (bufs[j].n)
             nonempty++;

@@ -4,9 +4,10 @@
  * Rows are appended to one StrBuf per relation; a buffer that grows past FLUSH_TEXT is
  * handed to a writer thread, which appends it to the relation's file in the temporary
  * directory while the walk goes on (the copy into the page cache is a large share of
- * the work, and a second core takes it), keeping the files it appends to open. At most MAX_INFLIGHT buffers wait, so memory
- * stays bounded however large the module. Commit hands over the rest, creates the
- * files of empty relations, joins the writer and renames the directory into place.
+ * the work, and a second core takes it), keeping the files it appends to open. At most
+ * MAX_INFLIGHT buffers wait, so memory stays bounded however large the module. Commit
+ * hands over the rest, creates the files of empty relations, joins the writer and
+ * renames the directory into place.
  *
  * FACTS_SQLITE: the buffers hold tagged binary cells (facts_int.h) instead of TSV text,
  * and the writer thread hands them to sink_sqlite.c, which takes each buffer and sorts its
@@ -27,13 +28,6 @@
 
 #ifdef __SSE2__
 #include <emmintrin.h>
-#endif
-
-/* The cell writers: inlined into each fs_* (one call per cell) */
-#ifdef __GNUC__
-#define CELL_INLINE inline __attribute__((always_inline))
-#else
-#define CELL_INLINE inline
 #endif
 
 #define FLUSH_AT (256u * 1024u)
@@ -645,13 +639,13 @@ static inline StrBuf *cell(FactSink *s) {
 }
 
 /* Room for n more bytes and the NUL in b: inline while there is (one call per cell). */
-static CELL_INLINE bool room(StrBuf *b, size_t n) {
+static IRLOG_ALWAYS_INLINE bool room(StrBuf *b, size_t n) {
     return (b->len + n < b->cap && n < b->cap) || sb_reserve(b, n);
 }
 
 /* TSV and CSV: where the next cell's bytes go, after the separator when it is not the
  * row's first cell, with room for n bytes and the NUL; NULL when memory ran out. */
-static CELL_INLINE char *text_cell(FactSink *s, StrBuf *b, size_t n, char sep) {
+static IRLOG_ALWAYS_INLINE char *text_cell(FactSink *s, StrBuf *b, size_t n, char sep) {
     if (!room(b, n + 1))
         return NULL;
     char *d = b->buf + b->len;
@@ -664,34 +658,20 @@ static CELL_INLINE char *text_cell(FactSink *s, StrBuf *b, size_t n, char sep) {
 static const unsigned char tsv_special[256] = {['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r',
                                                ['\\'] = '\\', ['\0'] = '0'};
 
-/* Bytes that tsv_copy does not copy as they are (it may be more than tsv_escape needs):
- * below 0x20, a backslash, from 0x80 up. */
-static const unsigned char tsv_maybe[256] = {
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-};
-
 /* Copies v[0..n) to d when it needs no escape in a TSV cell, which is when every byte
  * is ASCII from 0x20 up and not a backslash (checked and copied 16 or 8 bytes at a
  * time); false means "maybe it does" (d may then hold part of a copy): tsv_escape writes
  * the cell, byte by byte, the same way for the bytes that need nothing. */
-static CELL_INLINE bool tsv_copy(char *d, const char *v, size_t n) {
-    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-    uint64_t acc = 0, x, bs;
+/* The high bit of each byte of x that tsv_copy does not copy as it is: below 0x20, a
+ * backslash, from 0x80 up (the lowest byte below 0x20 or equal to the backslash sets
+ * its high bit, and any byte from 0x80 up its own: enough to say "maybe"). */
+static IRLOG_ALWAYS_INLINE uint64_t tsv_maybe(uint64_t x) {
+    const uint64_t ones = 0x0101010101010101u, bs = x ^ (ones * '\\');
+    return (x | ((x - ones * 0x20) & ~x) | ((bs - ones) & ~bs)) & 0x8080808080808080u;
+}
+
+static IRLOG_ALWAYS_INLINE bool tsv_copy(char *d, const char *v, size_t n) {
+    uint64_t acc = 0, x;
     if (n >= 4 && n < 8) {
         /* the first and the last 4 bytes, overlapping */
         uint32_t lo, hi;
@@ -699,17 +679,14 @@ static CELL_INLINE bool tsv_copy(char *d, const char *v, size_t n) {
         memcpy(&hi, v + n - 4, 4);
         memcpy(d, &lo, 4);
         memcpy(d + n - 4, &hi, 4);
-        x = (uint64_t)lo | (uint64_t)hi << 32;
-        bs = x ^ (ones * '\\');
-        acc = x | ((x - ones * 0x20) & ~x) | ((bs - ones) & ~bs);
-        return (acc & highs) == 0;
+        return tsv_maybe((uint64_t)lo | (uint64_t)hi << 32) == 0;
     }
     if (n < 4) {
-        unsigned bad = 0;
+        bool bad = false;
         for (size_t i = 0; i < n; i++) {
             unsigned char u = (unsigned char)v[i];
             d[i] = (char)u;
-            bad |= tsv_maybe[u];
+            bad |= u < 0x20 || u == '\\' || u >= 0x80;
         }
         return !bad;
     }
@@ -737,14 +714,11 @@ static CELL_INLINE bool tsv_copy(char *d, const char *v, size_t n) {
             i = n - 8; /* the last 8 bytes, overlapping the ones already seen */
         memcpy(&x, v + i, 8);
         memcpy(d + i, &x, 8);
-        bs = x ^ (ones * '\\');
-        /* a byte >= 0x80; a byte below 0x20 (the lowest one sets its high bit); a
-         * backslash (a zero byte of bs: likewise) */
-        acc |= x | ((x - ones * 0x20) & ~x) | ((bs - ones) & ~bs);
+        acc |= tsv_maybe(x);
         if (i + 8 == n)
             break;
     }
-    return (acc & highs) == 0;
+    return acc == 0;
 }
 
 /* FACTS_SQLITE: a tagged cell (facts_int.h). */
@@ -773,7 +747,7 @@ static void sql_cell(FactSink *s, char tag, const void *v, size_t n, bool with_l
 static void tsv_escape(StrBuf *b, const char *v, size_t n);
 
 /* TSV: a symbol cell, copied whole when it needs no escape. */
-static CELL_INLINE void tsv_sym(FactSink *s, const char *v, size_t n) {
+static IRLOG_ALWAYS_INLINE void tsv_sym(FactSink *s, const char *v, size_t n) {
     StrBuf *b = &s->rel[s->cur].buf;
     char *d = text_cell(s, b, n, '\t');
     if (!d)
@@ -866,7 +840,7 @@ static const char digit_pairs[201] = "000102030405060708091011121314151617181920
                                      "93949596979899";
 
 /* TSV and CSV: the decimal digits of v (a '-' first when neg), written in place. */
-static CELL_INLINE void text_num(FactSink *s, uint64_t v, bool neg) {
+static IRLOG_ALWAYS_INLINE void text_num(FactSink *s, uint64_t v, bool neg) {
     size_t nd = 1;
     for (uint64_t t = v; t >= 10 && nd < 20; t /= 10) /* (at most 20 digits) */
         nd++;

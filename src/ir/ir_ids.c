@@ -182,8 +182,8 @@ bool ir_is_dbg_function(LLVMValueRef f) {
 Status ir_ids_function(IrCtx *c, LLVMValueRef f) {
     Status st = OK;
     arena_release(&c->local);
-    ir_map_reset(&c->local_ids);
-    ir_map_reset(&c->insn_ids);
+    map_reset(&c->local_ids);
+    map_reset(&c->insn_ids);
     c->fn = f;
     uint64_t k;
     if (!map_get(&c->value_ids, (uint64_t)(uintptr_t)f, &k))

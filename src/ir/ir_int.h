@@ -26,8 +26,6 @@
 #ifndef IRLOG_IR_INT_H
 #define IRLOG_IR_INT_H
 
-#include <string.h>
-
 #include <llvm-c/Core.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
@@ -226,19 +224,6 @@ bool ir_is_dbg_function(LLVMValueRef f);
 static inline void ir_fail(IrCtx *c, Status st) {
     if (c->st == OK)
         c->st = st;
-}
-
-/* Empties per-function map m for the next function: its table is kept, cleared, when the
- * last function filled at least an eighth of it (no regrowing it from 16 entries for
- * each function), else freed. The maps are only looked up, never walked, so the size
- * of a table changes nothing but time. */
-static inline void ir_map_reset(Map *m) {
-    if (m->cap && m->len * 8 >= m->cap) {
-        memset(m->e, 0, m->cap * sizeof *m->e);
-        m->len = 0;
-    } else {
-        map_release(m);
-    }
 }
 
 /* Parses src (LLVM assembly) into a module of c's context, releasing src; NULL when it

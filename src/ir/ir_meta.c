@@ -722,14 +722,9 @@ static const char *inline_md(IrCtx *c, MdSpan text, LLVMValueRef v) {
 
 /* The field readers below are inlined where they are called, with the field's name a
  * constant: its length and the comparison fold into a few instructions. */
-#ifdef __GNUC__
-#define FIELD_INLINE inline __attribute__((always_inline))
-#else
-#define FIELD_INLINE inline
-#endif
 
 /* The value of field `name` (an identifier): the first field of that name. */
-static FIELD_INLINE bool fget(const MdFieldVec *f, const char *name, MdSpan *v) {
+static IRLOG_ALWAYS_INLINE bool fget(const MdFieldVec *f, const char *name, MdSpan *v) {
     size_t len = strlen(name);
     for (size_t k = 0; k < f->len; k++) {
         const MdField *p = &f->v[k];
@@ -741,18 +736,19 @@ static FIELD_INLINE bool fget(const MdFieldVec *f, const char *name, MdSpan *v) 
     return false;
 }
 
-static FIELD_INLINE bool fint(const MdFieldVec *f, const char *name, int64_t *x) {
+static IRLOG_ALWAYS_INLINE bool fint(const MdFieldVec *f, const char *name, int64_t *x) {
     MdSpan v;
     return fget(f, name, &v) && md_int(v, x);
 }
 
-static FIELD_INLINE const char *fref(IrCtx *c, const MdFieldVec *f, const char *name) {
+static IRLOG_ALWAYS_INLINE const char *fref(IrCtx *c, const MdFieldVec *f, const char *name) {
     MdSpan v;
     return fget(f, name, &v) && is_ref(v) ? ref_id(c, v) : NULL;
 }
 
 /* Emits r(id, the string field `name`, unescaped) when f has that field. */
-static FIELD_INLINE void fstr(IrCtx *c, const MdFieldVec *f, const char *name, IrRel r, const char *id) {
+static IRLOG_ALWAYS_INLINE void fstr(IrCtx *c, const MdFieldVec *f, const char *name, IrRel r,
+                                     const char *id) {
     MdSpan v;
     if (fget(f, name, &v) && v.n >= 2 && v.s[0] == '"') {
         v = unquote(c, v);
@@ -760,12 +756,12 @@ static FIELD_INLINE void fstr(IrCtx *c, const MdFieldVec *f, const char *name, I
     }
 }
 
-static FIELD_INLINE const char *fsym(IrCtx *c, const MdFieldVec *f, const char *name) {
+static IRLOG_ALWAYS_INLINE const char *fsym(IrCtx *c, const MdFieldVec *f, const char *name) {
     MdSpan v;
     return fget(f, name, &v) ? intern_span(c, v) : NULL;
 }
 
-static FIELD_INLINE bool has_flag(const MdFieldVec *f, const char *name, const char *flag) {
+static IRLOG_ALWAYS_INLINE bool has_flag(const MdFieldVec *f, const char *name, const char *flag) {
     MdSpan v;
     if (!fget(f, name, &v))
         return false;

@@ -556,7 +556,7 @@ const char *ir_text_line_of(IrCtx *c, IrText *t, LLVMValueRef g) {
 
 /* Pairs the instruction lines of function f's body with its instructions. */
 static Status match_function(IrCtx *c, IrText *t, LLVMValueRef f) {
-    ir_map_reset(&t->insn_lines);
+    map_reset(&t->insn_lines);
     t->cur_fn = f;
     t->cur_ok = false;
     uint64_t h;
