@@ -627,6 +627,7 @@ static int analysis_run(Analysis *a) {
     o->write_outputs = false;
     o->free_dead = true;
     o->keep = a->cmd->keep;
+    o->slice_outputs = a->cmd->slice_outputs;
     o->jobs = a->jobs;
     /* (after a first analysis, the times and the budget go on from its start) */
     o->max_seconds = a->max_time;

@@ -105,6 +105,8 @@ typedef struct AnalysisCmd {
                                       (extras of analysis_build_program), whose warnings
                                       are not shown */
     bool (*keep)(void *arg, const char *relation); /* DlRunOptions.keep of the run */
+    bool slice_outputs; /* DlRunOptions.slice_outputs of the run (the results are read
+                           after they are written) */
 } AnalysisCmd;
 
 typedef enum AnalysisEntry {

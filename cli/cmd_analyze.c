@@ -79,15 +79,19 @@ static const char analyze_extras[] =
     // the entry names that name a defined function
     ".decl analyze_entry_found(name: symbol)\n"
     "analyze_entry_found(N) :- entry_name(N), function_name(F, N), function_definition(F).\n"
-    // variables with a points-to set
+    // variables with a points-to set: var_points_to's rules in pointsto.dl, which these
+    // do not read, so that the writer makes it a slice at a time (slice_outputs)
     ".decl analyze_pt_var(v: Variable)\n"
-    "analyze_pt_var(V) :- var_points_to(V, _).\n"
+    "analyze_pt_var(V) :- variable(V), !promoted(V), norm(V, R), pt(_, R, _).\n"
+    "analyze_pt_var(V) :- promoted(V), instruction_to(I, V), stack_object(_, I, _).\n"
     // dereferenced variables: the address of a load or a store
     ".decl analyze_deref(v: Variable)\n"
     "analyze_deref(V) :- load_instruction_address(_, V), variable(V).\n"
     "analyze_deref(V) :- store_instruction_address(_, V), variable(V).\n"
     ".decl analyze_deref_pt(v: Variable, obj: symbol)\n"
-    "analyze_deref_pt(V, X) :- analyze_deref(V), var_points_to(V, X).\n"
+    "analyze_deref_pt(V, X) :- analyze_deref(V), !promoted(V), norm(V, R), pt(_, R, X).\n"
+    "analyze_deref_pt(V, O) :- analyze_deref(V), promoted(V), instruction_to(I, V),\n"
+    "    stack_object(_, I, O).\n"
     ".decl analyze_deref_var(v: Variable)\n"
     "analyze_deref_var(V) :- analyze_deref_pt(V, _).\n"
     // dereferenced in a reachable function, and pointing nowhere
@@ -141,6 +145,7 @@ static const AnalysisCmd analyze_cmd = {
     .entry_found = "analyze_entry_found",
     .own_parts = own_parts,
     .keep = keep_relation,
+    .slice_outputs = true,
 };
 
 /* Builds the whole analysis program. Returns EXIT_OK, or an exit code after an error
@@ -625,13 +630,6 @@ int cmd_analyze(int argc, char **argv) {
     sum.t_eval = b->t_eval;
     if (rc != EXIT_OK)
         goto out;
-    Status s = summarize(b->prog, &sum);
-    if (s != OK) {
-        cli_error("analyze: %s",
-                  s == E_NOMEM ? "out of memory" : "internal error: relations missing");
-        rc = EXIT_INTERNAL;
-        goto out;
-    }
 
     /* the fact directory (a second walk, as irlog facts does it), then the results */
     if (a.factdir) {
@@ -657,11 +655,22 @@ int cmd_analyze(int argc, char **argv) {
     /* the engine's writer: temporary names, renamed only when every file was written */
     progress_show(true, "writing the results to %s", b->outdir);
     b->run.output_dir = b->outdir;
-    s = dl_write_outputs(b->prog, &b->run, &b->diags);
+    /* (the writer makes the outputs that no rule reads; the last run froze no object, so
+       its filter dropped nothing) */
+    b->run.filter = NULL;
+    Status s = dl_write_outputs(b->prog, &b->run, &b->diags);
     progress_done();
     if (s != OK) {
         analysis_print_diags(b);
         rc = s == E_NOMEM ? EXIT_INTERNAL : EXIT_OUTPUT;
+        goto out;
+    }
+    /* (after the results: those the writer made a slice at a time are counted then) */
+    s = summarize(b->prog, &sum);
+    if (s != OK) {
+        cli_error("analyze: %s",
+                  s == E_NOMEM ? "out of memory" : "internal error: relations missing");
+        rc = EXIT_INTERNAL;
         goto out;
     }
     for (size_t r = 0; r < dl_relation_count(b->prog); r++)

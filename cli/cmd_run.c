@@ -111,6 +111,7 @@ int cmd_run(int argc, char **argv) {
     DlRunOptions o;
     dl_run_options_init(&o);
     o.free_dead = true; /* only the outputs are read after the run */
+    o.slice_outputs = true;
     bool warnings = true, quiet = false;
     char *macros = NULL;
     const char *defs[256];

@@ -87,6 +87,9 @@ void dl_program_free(DlProgram *p) {
     if (!p)
         return;
     free_rels(p);
+    mem_free(p->sliced);
+    mem_free(p->slice_only);
+    mem_free(p->sliced_rows);
     mem_free(p->sdep);
     mem_free(p->sdone);
     mem_free(p->srun);
@@ -387,6 +390,8 @@ bool dl_relation_is_input(const DlProgram *p, size_t rel) {
     return p->decls.v[rel].is_input;
 }
 size_t dl_relation_size(const DlProgram *p, size_t rel) {
+    if (p->sliced && p->sliced[rel]) /* made and written by the writer, a slice at a time */
+        return p->sliced_rows[rel];
     return p->rels && p->rels[rel] ? p->rels[rel]->n : 0;
 }
 

@@ -85,6 +85,17 @@ typedef struct DlRunOptions {
     bool free_dead;
     bool (*keep)(void *arg, const char *relation);
     void *keep_arg;
+    /* when set (with free_dead): an output relation that no rule reads and that is not
+       kept, derived in a stratum of its own by non-recursive rules whose head's first
+       column is a symbol variable bound by a body atom (atoms and negations only, no
+       function in the head), is not made by the run: the writer (dl_run's, or
+       dl_write_outputs) evaluates its rules a slice of its first column's output order at
+       a time and writes each slice before the next, so it is never held whole. Its output
+       is the same; it then reads as empty, and dl_relation_size gives the rows written
+       (0 before they are). The relations its rules read are kept until then; the filter
+       (below) the writer is given applies to its tuples and must leave their first column
+       as it is. Not done with profile. */
+    bool slice_outputs;
     /* when nonzero: each recursive stratum stops after this many iterations, fixpoint
        reached or not (a warning names each stratum stopped so; its relations and all that
        depend on them are then incomplete). For measuring a program that does not finish:

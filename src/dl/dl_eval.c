@@ -90,6 +90,10 @@ typedef struct Worker {
     DlSetMap **local;       /* per relation: what this worker's unions emitted in this phase */
     DlValue ukey[64];       /* the prefix a keys-only op visits (declared order) */
     const DlBits *uset;     /* its set, when the op looked it up (else NULL) */
+    /* a slice of an output's rules (DL_OP_RANGE, dl_eval_slice): the symbols' ranks in
+       output order, and the ranks [slo, shi) its first column takes */
+    const uint32_t *srank;
+    uint64_t slo, shi;
 } Worker;
 
 /* The search hint of an op (a leaf of the relation the op reads in this phase). */
@@ -1107,6 +1111,12 @@ static void exec(Worker *w, const DlOp *op) {
         return;
     case DL_OP_AGG: exec_agg(w, op); return;
     case DL_OP_AGG_STEP: agg_step(w, op); return;
+    case DL_OP_RANGE: {
+        uint64_t k = w->srank[env[op->slot]];
+        if (k >= w->slo && k < w->shi)
+            exec(w, op + 1);
+        return;
+    }
     case DL_OP_EMIT: {
         if (op->set_union) {
             exec_union(w, op);
@@ -1300,6 +1310,8 @@ typedef struct Eval {
     bool *dneed;        /* per relation: the current stratum reads its delta as sets */
     uint64_t deadline;  /* DlRunOptions.max_seconds as a now_ns() time, or 0 */
     uint32_t cur_s, cur_it; /* the stratum and iteration running (for the time-out report) */
+    pthread_mutex_t mu;     /* the symbol table's lock while threads run (jobs > 1) */
+    bool mu_init;
 } Eval;
 
 /* Adds a tuple in index 0's order of r (or of a relation with r's orders) to m. */
@@ -1877,9 +1889,122 @@ static void keep_read(void *arg, uint32_t rel, bool neg, bool in_agg) {
         kr->last[rel] = UINT32_MAX;
 }
 
+/* ---- outputs made by the writer, a slice at a time (DlRunOptions.slice_outputs) ---- */
+
+/* Where a slice's range test (DL_OP_RANGE) goes in a rule: the index of the op that binds
+ * the head's first column, a variable, when the ops are scans, lookups, membership tests
+ * and negations only and the head's columns variables or constants (so that no symbol is
+ * made that the output order does not rank yet); -1 when the rule cannot be sliced. */
+static int slice_point(const DlPlanRule *r, uint32_t *slot) {
+    const DlOp *e = &r->ops[r->nops - 1];
+    if (e->kind != DL_OP_EMIT || e->set_union || !e->arity || e->head[0]->kind != DL_X_VAR)
+        return -1;
+    for (uint32_t j = 0; j < e->arity; j++)
+        if (e->head[j]->kind == DL_X_FUN || e->head[j]->kind == DL_X_AGG ||
+            e->head[j]->kind == DL_X_WILD)
+            return -1;
+    *slot = e->head[0]->var;
+    int at = -1;
+    for (uint32_t i = 0; i + 1 < r->nops; i++) {
+        const DlOp *op = &r->ops[i];
+        if ((op->kind != DL_OP_SCAN && op->kind != DL_OP_LOOKUP && op->kind != DL_OP_EXISTS &&
+             op->kind != DL_OP_NOT) ||
+            op->keys_only)
+            return -1;
+        if (at >= 0 || (op->kind != DL_OP_SCAN && op->kind != DL_OP_LOOKUP))
+            continue;
+        for (uint32_t j = 0; j < op->arity; j++)
+            if (op->cols[j].act == DL_COL_BIND && op->cols[j].slot == *slot)
+                at = (int)i;
+    }
+    return at;
+}
+
+typedef struct ReadMark {
+    bool *read;
+} ReadMark;
+
+static void read_mark(void *arg, uint32_t rel, bool neg, bool in_agg) {
+    (void)neg;
+    (void)in_agg;
+    ((ReadMark *)arg)->read[rel] = true;
+}
+
+/* The outputs the writer makes a slice at a time (DlProgram.sliced; see slice_outputs in
+ * dl.h), or none. */
+static Status slice_plan(DlProgram *p, const DlRunOptions *o) {
+    size_t n = p->decls.len;
+    mem_free(p->sliced);
+    mem_free(p->slice_only);
+    mem_free(p->sliced_rows);
+    p->sliced = p->slice_only = NULL;
+    p->sliced_rows = NULL;
+    if (!o->slice_outputs || !o->free_dead || o->profile)
+        return OK;
+    bool *read = mem_calloc(n + 1, sizeof *read);
+    bool *sliced = mem_calloc(n + 1, sizeof *sliced);
+    if (!read || !sliced) {
+        mem_free(read);
+        mem_free(sliced);
+        return E_NOMEM;
+    }
+    ReadMark rm = {read};
+    for (size_t i = 0; i < p->clauses.len; i++)
+        dl_clause_reads(&p->clauses.v[i], read_mark, &rm);
+    bool any = false;
+    for (uint32_t s = 0; s < p->nstrata; s++) {
+        const DlStratum *sv = &p->strata[s];
+        if (sv->nrels != 1 || sv->recursive || sv->nrec || !sv->nbase)
+            continue;
+        uint32_t rel = sv->rels[0];
+        const DlDecl *dc = &p->decls.v[rel];
+        if (!dc->is_output || dc->is_printsize || dc->is_input || read[rel] || !dc->arity ||
+            dl_decl_kind(dc, 0) != DL_KIND_SYMBOL || (p->has_text && p->has_text[rel]) ||
+            (rel < p->extra.len && p->extra.v[rel].len) ||
+            (o->keep && o->keep(o->keep_arg, dc->name)))
+            continue;
+        bool ok = true;
+        uint32_t slot;
+        for (uint32_t i = 0; i < sv->nbase && ok; i++)
+            ok = slice_point(&sv->base[i], &slot) >= 0;
+        if (ok)
+            sliced[rel] = any = true;
+    }
+    mem_free(read);
+    if (!any) {
+        mem_free(sliced);
+        return OK;
+    }
+    p->sliced = sliced;
+    p->slice_only = mem_calloc(n + 1, sizeof *p->slice_only);
+    p->sliced_rows = mem_calloc(n + 1, sizeof *p->sliced_rows);
+    return p->slice_only && p->sliced_rows ? OK : E_NOMEM;
+}
+
+Status dl_eval_empty(DlProgram *p, uint32_t rel) {
+    const DlDecl *dc = &p->decls.v[rel];
+    dl_rel_free(p->rels[rel]);
+    p->rels[rel] = NULL;
+    return dl_rel_new(&p->rels[rel], dc->arity, &p->relplans[rel], dc->eqrel, &p->mem);
+}
+
+typedef struct SliceRead {
+    DlProgram *p;
+    uint32_t *last;
+} SliceRead;
+
+static void slice_read(void *arg, uint32_t rel, bool neg, bool in_agg) {
+    SliceRead *sr = arg;
+    (void)neg;
+    (void)in_agg;
+    if (sr->last[rel] != UINT32_MAX)
+        sr->p->slice_only[rel] = true;
+    sr->last[rel] = UINT32_MAX;
+}
+
 /* For each relation the stratum after which nothing reads it (UINT32_MAX: kept to the
  * end: an output, a .printsize, one the caller keeps, or one never computed). */
-static Status dead_after(const DlProgram *p, const DlRunOptions *o, uint32_t **out) {
+static Status dead_after(DlProgram *p, const DlRunOptions *o, uint32_t **out) {
     size_t n = p->decls.len;
     uint32_t *strat = mem_calloc(n + 1, sizeof *strat), *last = mem_calloc(n + 1, sizeof *last);
     if (!strat || !last) {
@@ -1913,6 +2038,15 @@ static Status dead_after(const DlProgram *p, const DlRunOptions *o, uint32_t **o
             KeepRead kr = {p, last};
             dl_clause_reads(cl, keep_read, &kr);
         }
+    }
+    /* what the rules of an output made by the writer read is kept to the end, and not
+       put in trees when it is kept for that only (DlProgram.slice_only) */
+    for (size_t i = 0; p->sliced && i < p->clauses.len; i++) {
+        const DlClause *cl = &p->clauses.v[i];
+        if (!p->sliced[cl->head.rel])
+            continue;
+        SliceRead sr = {p, last};
+        dl_clause_reads(cl, slice_read, &sr);
     }
     mem_free(strat);
     *out = last;
@@ -1960,10 +2094,7 @@ static Status free_dead(DlProgram *p, const uint32_t *last, uint32_t s) {
     for (size_t r = 0; r < p->decls.len; r++) {
         if (last[r] != s || !p->rels[r] || !p->rels[r]->n)
             continue;
-        const DlDecl *dc = &p->decls.v[r];
-        dl_rel_free(p->rels[r]);
-        p->rels[r] = NULL;
-        Status st = dl_rel_new(&p->rels[r], dc->arity, &p->relplans[r], dc->eqrel, &p->mem);
+        Status st = dl_eval_empty(p, (uint32_t)r);
         if (st != OK)
             return st;
     }
@@ -2014,83 +2145,118 @@ static Status incl_graphs(DlStratum *sv, bool on) {
     return OK;
 }
 
-Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
-    Status st = OK;
-    Eval ev = {0};
-    uint32_t *dead = NULL;
-    bool *want = NULL;
-    pthread_mutex_t mu;
-    bool mu_init = false;
+/* The workers (and, with jobs > 1, the threads) and the per-relation arrays of an
+ * evaluation. */
+static Status eval_open(Eval *ev, DlProgram *p, const DlRunOptions *o) {
     size_t nrel = p->decls.len;
-    ev.p = p;
+    ev->p = p;
     const char *force = getenv("IRLOG_DL_FORCE_JOBS");
     bool forced = force && strcmp(force, "1") == 0;
-    ev.jobs = usable_jobs(o->jobs > 64 ? 64 : o->jobs, forced);
-    ev.par_min = forced ? 0 : 4096;
-    ev.merge_min = forced ? 0 : 8192;
-    ev.main.p = p;
-    ev.main.interrupt = o->interrupt;
-    ev.main.filter = o->filter;
-    ev.main.filter_arg = o->filter_arg;
+    ev->jobs = usable_jobs(o->jobs > 64 ? 64 : o->jobs, forced);
+    ev->par_min = forced ? 0 : 4096;
+    ev->merge_min = forced ? 0 : 8192;
+    ev->main.p = p;
+    ev->main.interrupt = o->interrupt;
+    ev->main.filter = o->filter;
+    ev->main.filter_arg = o->filter_arg;
     if (o->max_seconds > 0)
-        ev.deadline = now_ns() + (uint64_t)(o->max_seconds * 1e9);
-    ev.main.deadline = ev.deadline;
-    ev.cur_s = UINT32_MAX;
-    sb_init(&ev.main.tmp);
-    ev.main.bufs = mem_calloc(nrel + 1, sizeof(DlBuf));
-    ev.delta = mem_calloc(nrel + 1, sizeof(DlRel *));
-    ev.news = mem_calloc(nrel + 1, sizeof(DlRel *));
-    ev.mirror = mem_calloc(nrel + 1, sizeof(DlSetMap *));
-    ev.dmirror = mem_calloc(nrel + 1, sizeof(DlSetMap *));
-    ev.mlast = mem_calloc(nrel + 1, sizeof(uint32_t));
-    ev.dneed = mem_calloc(nrel + 1, sizeof(bool));
-    ev.main.local = mem_calloc(nrel + 1, sizeof(DlSetMap *));
-    if (!ev.delta || !ev.news || !ev.main.bufs || !ev.mirror || !ev.dmirror || !ev.mlast ||
-        !ev.dneed || !ev.main.local) {
-        st = E_NOMEM;
-        goto fail;
-    }
-    ev.main.mirror = ev.mirror;
-    ev.main.dmirror = ev.dmirror;
+        ev->deadline = now_ns() + (uint64_t)(o->max_seconds * 1e9);
+    ev->main.deadline = ev->deadline;
+    ev->cur_s = UINT32_MAX;
+    sb_init(&ev->main.tmp);
+    ev->main.bufs = mem_calloc(nrel + 1, sizeof(DlBuf));
+    ev->delta = mem_calloc(nrel + 1, sizeof(DlRel *));
+    ev->news = mem_calloc(nrel + 1, sizeof(DlRel *));
+    ev->mirror = mem_calloc(nrel + 1, sizeof(DlSetMap *));
+    ev->dmirror = mem_calloc(nrel + 1, sizeof(DlSetMap *));
+    ev->mlast = mem_calloc(nrel + 1, sizeof(uint32_t));
+    ev->dneed = mem_calloc(nrel + 1, sizeof(bool));
+    ev->main.local = mem_calloc(nrel + 1, sizeof(DlSetMap *));
+    if (!ev->delta || !ev->news || !ev->main.bufs || !ev->mirror || !ev->dmirror ||
+        !ev->mlast || !ev->dneed || !ev->main.local)
+        return E_NOMEM;
+    ev->main.mirror = ev->mirror;
+    ev->main.dmirror = ev->dmirror;
     for (size_t r = 0; r < nrel; r++)
-        ev.mlast[r] = UINT32_MAX;
+        ev->mlast[r] = UINT32_MAX;
     for (uint32_t s = 0; s < p->nstrata; s++)
         for (uint32_t i = 0; i < p->strata[s].nrec; i++) {
             const DlPlanRule *r = &p->strata[s].rec[i];
             const DlOp *e = &r->ops[r->nops - 1];
             if (e->set_union)
-                ev.mlast[e->rel] = ev.mlast[e->set_rel] = s;
+                ev->mlast[e->rel] = ev->mlast[e->set_rel] = s;
         }
-    if (ev.jobs > 1) {
-        ev.threads = mem_calloc(ev.jobs, sizeof(Thread));
-        if (!ev.threads) {
-            st = E_NOMEM;
-            goto fail;
-        }
-        for (unsigned i = 0; i < ev.jobs; i++) {
-            Worker *w = &ev.threads[i].w;
+    if (ev->jobs > 1) {
+        ev->threads = mem_calloc(ev->jobs, sizeof(Thread));
+        if (!ev->threads)
+            return E_NOMEM;
+        for (unsigned i = 0; i < ev->jobs; i++) {
+            Worker *w = &ev->threads[i].w;
             w->p = p;
             w->interrupt = o->interrupt;
             w->filter = o->filter;
             w->filter_arg = o->filter_arg;
-            w->deadline = ev.deadline;
+            w->deadline = ev->deadline;
             sb_init(&w->tmp);
             w->own_out = true;
             w->out = mem_calloc(nrel + 1, sizeof(DlRel *));
             w->bufs = mem_calloc(nrel + 1, sizeof(DlBuf));
             w->local = mem_calloc(nrel + 1, sizeof(DlSetMap *));
-            w->mirror = ev.mirror;
-            w->dmirror = ev.dmirror;
-            if (!w->out || !w->bufs || !w->local) {
-                st = E_NOMEM;
-                goto fail;
-            }
+            w->mirror = ev->mirror;
+            w->dmirror = ev->dmirror;
+            if (!w->out || !w->bufs || !w->local)
+                return E_NOMEM;
         }
-        pthread_mutex_init(&mu, NULL);
-        mu_init = true;
-        p->intern_lock = &mu;
+        pthread_mutex_init(&ev->mu, NULL);
+        ev->mu_init = true;
+        p->intern_lock = &ev->mu;
     }
+    return OK;
+}
+
+/* Frees what eval_open made (and what the strata left in the deltas and mirrors). */
+static void eval_close(Eval *ev) {
+    DlProgram *p = ev->p;
+    size_t nrel = p->decls.len;
+    if (ev->delta)
+        for (size_t i = 0; i < nrel; i++)
+            if (ev->delta[i] == p->rels[i])
+                ev->delta[i] = NULL;
+    free_rels(ev->delta, nrel);
+    free_rels(ev->news, nrel);
+    mem_free(ev->delta);
+    mem_free(ev->news);
+    for (size_t r = 0; ev->dmirror && ev->mirror && r < nrel; r++)
+        free_dmirror(ev, (uint32_t)r);
+    for (size_t r = 0; ev->mirror && r < nrel; r++)
+        drop_mirror(ev, (uint32_t)r);
+    mem_free(ev->mirror);
+    mem_free(ev->dmirror);
+    mem_free(ev->mlast);
+    mem_free(ev->dneed);
+    if (ev->threads) {
+        p->intern_lock = NULL;
+        for (unsigned i = 0; i < ev->jobs; i++)
+            if (ev->threads[i].w.p)
+                worker_release(&ev->threads[i].w);
+        mem_free(ev->threads);
+    }
+    if (ev->mu_init)
+        pthread_mutex_destroy(&ev->mu);
+    worker_release(&ev->main);
+    vec_release(&ev->tasks);
+    memset(ev, 0, sizeof *ev);
+}
+
+Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
+    Status st = OK;
+    Eval ev = {0};
+    uint32_t *dead = NULL;
+    bool *want = NULL;
+    size_t nrel = p->decls.len;
+    TRY(eval_open(&ev, p, o));
     ev.profile = o->profile;
+    TRY(slice_plan(p, o));
     if (o->free_dead && !o->profile)
         TRY(dead_after(p, o, &dead));
     TRY(goal_strata(p, o, &want));
@@ -2113,6 +2279,14 @@ Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d) {
         if (want && !want[s]) { /* no goal needs it (DlRunOptions.goal) */
             if (p->sdone && !sv->nbase && !sv->nrec)
                 p->sdone[s] = true; /* facts only: read with the others */
+            continue;
+        }
+        if (p->sliced && sv->nrels == 1 && p->sliced[sv->rels[0]]) {
+            /* made by the writer (slice_outputs) */
+            if (dead)
+                TRY(free_dead(p, dead, s));
+            if (p->sdone)
+                p->sdone[s] = true;
             continue;
         }
         if (sv->nrels)
@@ -2233,38 +2407,105 @@ fail:
     }
     if (o->profile)
         print_profile(p, o->profile);
-    if (ev.delta)
-        for (size_t i = 0; i < nrel; i++)
-            if (ev.delta[i] == p->rels[i])
-                ev.delta[i] = NULL;
-    free_rels(ev.delta, nrel);
-    free_rels(ev.news, nrel);
-    mem_free(ev.delta);
-    mem_free(ev.news);
-    for (size_t r = 0; ev.dmirror && ev.mirror && r < nrel; r++)
-        free_dmirror(&ev, (uint32_t)r);
-    for (size_t r = 0; ev.mirror && r < nrel; r++)
-        drop_mirror(&ev, (uint32_t)r);
-    /* a relation stored as sets that is still there is read after the run: in trees */
+    /* a relation stored as sets that is still there is read after the run: in trees
+       (not one kept only for the slices of an output the writer evaluates) */
     for (size_t r = 0; st == OK && p->rels && r < nrel; r++)
-        if (p->rels[r] && p->rels[r]->set)
+        if (p->rels[r] && p->rels[r]->set && !(p->slice_only && p->slice_only[r]))
             st = dl_rel_set_materialize(p->rels[r]);
-    mem_free(ev.mirror);
-    mem_free(ev.dmirror);
-    mem_free(ev.mlast);
-    mem_free(ev.dneed);
-    if (ev.threads) {
-        p->intern_lock = NULL;
-        if (mu_init)
-            pthread_mutex_destroy(&mu);
-        for (unsigned i = 0; i < ev.jobs; i++)
-            if (ev.threads[i].w.p)
-                worker_release(&ev.threads[i].w);
-        mem_free(ev.threads);
-    }
-    worker_release(&ev.main);
-    vec_release(&ev.tasks);
+    eval_close(&ev);
     mem_free(dead);
     mem_free(want);
     return st;
+}
+
+Status dl_eval_slice(DlProgram *p, const DlRunOptions *o, uint32_t rel, const uint32_t *rank,
+                     uint64_t lo, uint64_t hi) {
+    Status st = OK;
+    const DlStratum *sv = &p->strata[p->decls.v[rel].stratum];
+    Eval ev = {0};
+    DlRunOptions so = *o;
+    so.max_seconds = 0; /* (the writer's work: not under the evaluation's budget) */
+    DlPlanRule *rules = mem_calloc(sv->nbase + 1, sizeof *rules);
+    if (!rules)
+        return E_NOMEM;
+    /* each rule with the range test after the op that binds the first column */
+    for (uint32_t i = 0; i < sv->nbase; i++) {
+        const DlPlanRule *r = &sv->base[i];
+        uint32_t slot = 0;
+        int at = slice_point(r, &slot);
+        DlOp *ops = mem_calloc(r->nops + 1, sizeof *ops);
+        if (!ops || at < 0) {
+            mem_free(ops);
+            st = ops ? E_INTERNAL : E_NOMEM;
+            goto fail;
+        }
+        rules[i] = *r;
+        rules[i].incl_rt = NULL;
+        DL_MEMCPY(ops, r->ops, sizeof *ops * (size_t)(at + 1));
+        ops[at + 1] = (DlOp){.kind = DL_OP_RANGE, .slot = slot};
+        DL_MEMCPY(ops + at + 2, r->ops + at + 1, sizeof *ops * (r->nops - (uint32_t)at - 1));
+        rules[i].ops = ops;
+        rules[i].nops = r->nops + 1;
+    }
+    TRY(dl_eval_empty(p, rel));
+    TRY(eval_open(&ev, p, &so));
+    ev.main.srank = rank;
+    ev.main.slo = lo;
+    ev.main.shi = hi;
+    for (unsigned i = 0; ev.threads && i < ev.jobs; i++) {
+        ev.threads[i].w.srank = rank;
+        ev.threads[i].w.slo = lo;
+        ev.threads[i].w.shi = hi;
+    }
+    st = run_phase(&ev, rules, sv->nbase, false);
+fail:
+    if (ev.p)
+        eval_close(&ev);
+    for (uint32_t i = 0; i < sv->nbase; i++)
+        mem_free(rules[i].ops);
+    mem_free(rules);
+    return st;
+}
+
+Status dl_eval_slice_keys(const DlProgram *p, uint32_t rel, const uint32_t *rank,
+                          uint64_t **out, size_t *n) {
+    const DlStratum *sv = &p->strata[p->decls.v[rel].stratum];
+    uint64_t *v = NULL;
+    size_t len = 0, cap = 0;
+    *out = NULL;
+    *n = 0;
+    for (uint32_t i = 0; i < sv->nbase; i++) {
+        const DlPlanRule *r = &sv->base[i];
+        uint32_t slot = 0;
+        int at = slice_point(r, &slot);
+        if (at < 0)
+            return E_INTERNAL;
+        const DlOp *op = &r->ops[at];
+        const DlRel *x = p->rels[op->rel];
+        uint32_t j = 0;
+        while (j < op->arity && !(op->cols[j].act == DL_COL_BIND && op->cols[j].slot == slot))
+            j++;
+        if (x->set) { /* (its values are not walked here: every symbol may be one) */
+            mem_free(v);
+            return OK;
+        }
+        DlCursor c;
+        if (!dl_rel_first(x, (uint32_t)op->index, &c))
+            continue;
+        do {
+            if (len == cap) {
+                cap = cap ? cap * 2 : 4096;
+                uint64_t *nv = mem_realloc(v, sizeof *nv * cap);
+                if (!nv) {
+                    mem_free(v);
+                    return E_NOMEM;
+                }
+                v = nv;
+            }
+            v[len++] = rank[dl_cursor_tuple(x, &c)[j]];
+        } while (dl_cursor_next(x, &c));
+    }
+    *out = v;
+    *n = len;
+    return OK;
 }

@@ -246,7 +246,8 @@ typedef enum DlOpKind {
     DL_OP_LET,    /* slot = expression */
     DL_OP_AGG,    /* aggregate over a sub-plan */
     DL_OP_EMIT,   /* insert the head tuple */
-    DL_OP_AGG_STEP /* end of an aggregate's sub-plan: fold one match */
+    DL_OP_AGG_STEP, /* end of an aggregate's sub-plan: fold one match */
+    DL_OP_RANGE    /* slot's symbol ranks within the worker's slice (dl_eval_slice) */
 } DlOpKind;
 
 typedef struct DlOp DlOp;
@@ -627,6 +628,11 @@ struct DlProgram {
     bool *sdep, *sdone, *srun;
     void *intern_lock; /* pthread_mutex_t * while workers run */
     DlSymOrder *symorder; /* the symbols' output order (dl_io.c), computed when first needed */
+    /* DlRunOptions.slice_outputs of the last run, per relation (NULL: none): made by the
+       writer a slice at a time instead of by the run (sliced), kept to the end only for
+       those slices (slice_only), the rows the writer wrote (sliced_rows) */
+    bool *sliced, *slice_only;
+    size_t *sliced_rows;
     Vec(void *) regexes; /* compiled constant patterns (regex_t *, in the arena) */
 };
 
@@ -654,6 +660,17 @@ Status dl_parse(DlProgram *p, const DlToks *toks, Diags *d);
 Status dl_check(DlProgram *p, Diags *d);
 Status dl_plan_build(DlProgram *p, Diags *d);
 Status dl_eval(DlProgram *p, const DlRunOptions *o, Diags *d);
+/* A relation the run left to the writer (DlProgram.sliced): its rules evaluated again for
+ * the tuples whose first column's rank (rank: the symbols' output order) is in [lo, hi),
+ * which replace what it held. dl_eval_empty: the relation emptied. */
+Status dl_eval_slice(DlProgram *p, const DlRunOptions *o, uint32_t rel, const uint32_t *rank,
+                     uint64_t lo, uint64_t hi);
+Status dl_eval_empty(DlProgram *p, uint32_t rel);
+/* The ranks of the values the first column of such a relation can take (those of the
+ * column of the atom that binds it in each rule), unsorted, with repeats; *out NULL when
+ * they are not known (an atom stored as sets): every symbol's. */
+Status dl_eval_slice_keys(const DlProgram *p, uint32_t rel, const uint32_t *rank,
+                          uint64_t **out, size_t *n);
 
 /* dl_io.c */
 Status dl_io_read_inputs(DlProgram *p, const DlRunOptions *o, Diags *d);

@@ -1111,6 +1111,92 @@ static Status rs_next(RowStream *s, Row **rows, size_t *n) {
     return OK;
 }
 
+/* The rows of an output relation in output order (rs), or, for one the run left to the
+ * writer (DlProgram.sliced), those of each slice of its first column's output order in
+ * turn: the slice's rules evaluated (dl_eval_slice: a symbol rank range), its rows read
+ * through rs, the next slice sized from the rows this one held (about SLICE_ROWS). */
+typedef struct OutRows {
+    RowStream rs;
+    DlProgram *p;
+    const DlRunOptions *o;
+    uint32_t rel;
+    const uint32_t *rank, *byrank;
+    bool sliced;
+    uint64_t *keys;       /* the ranks the first column can take, ascending (NULL: all) */
+    size_t nkeys, ki, kn; /* the slice being read: from keys[ki], kn of them */
+    uint64_t nsym;
+} OutRows;
+
+enum { SLICE_ROWS = 1 << 22 };
+
+static uint64_t or_key(const OutRows *s, size_t i) {
+    return i >= s->nkeys ? s->nsym : s->keys ? s->keys[i] : i;
+}
+
+static Status or_slice(OutRows *s) {
+    uint64_t lo = or_key(s, s->ki), hi = or_key(s, s->ki + s->kn);
+    Status st = dl_eval_slice(s->p, s->o, s->rel, s->rank, lo, hi);
+    return st == OK ? rs_open(&s->rs, s->p, s->rel, s->rank, s->byrank) : st;
+}
+
+static Status or_open(OutRows *s, DlProgram *p, const DlRunOptions *o, uint32_t rel,
+                      const uint32_t *rank, const uint32_t *byrank) {
+    memset(s, 0, sizeof *s);
+    if (!p->sliced || !p->sliced[rel])
+        return rs_open(&s->rs, p, rel, rank, byrank);
+    *s = (OutRows){.p = p, .o = o, .rel = rel, .rank = rank, .byrank = byrank, .sliced = true};
+    s->nsym = intern_count(&p->syms);
+    Status st = dl_eval_slice_keys(p, rel, rank, &s->keys, &s->nkeys);
+    if (st != OK)
+        return st;
+    if (s->keys) { /* ascending, distinct */
+        if (!sort_words(s->keys, s->nkeys))
+            return E_NOMEM;
+        size_t k = 0;
+        for (size_t i = 0; i < s->nkeys; i++)
+            if (!k || s->keys[k - 1] != s->keys[i])
+                s->keys[k++] = s->keys[i];
+        s->nkeys = k;
+    } else {
+        s->nkeys = s->nsym;
+    }
+    s->kn = s->nkeys / 64 + 1;
+    p->sliced_rows[rel] = 0;
+    return or_slice(s);
+}
+
+static Status or_next(OutRows *s, Row **rows, size_t *n) {
+    for (;;) {
+        Status st = rs_next(&s->rs, rows, n);
+        if (st != OK || *n || !s->sliced || s->ki >= s->nkeys)
+            return st;
+        /* the slice is written: the next one, of as many keys as should give SLICE_ROWS */
+        size_t got = s->p->rels[s->rel]->n;
+        s->p->sliced_rows[s->rel] += got;
+        s->ki += s->kn;
+        rs_close(&s->rs);
+        if (s->ki >= s->nkeys)
+            return dl_eval_empty(s->p, s->rel);
+        size_t k = got ? (size_t)((double)s->kn * SLICE_ROWS / (double)got) : s->kn * 4;
+        if (k > s->kn * 4)
+            k = s->kn * 4;
+        if (k < s->kn / 4)
+            k = s->kn / 4;
+        s->kn = k ? k : 1;
+        if ((st = or_slice(s)) != OK)
+            return st;
+    }
+}
+
+static void or_close(OutRows *s) {
+    rs_close(&s->rs);
+    mem_free(s->keys);
+    s->keys = NULL;
+    if (s->sliced && s->p->rels[s->rel]->n)
+        (void)dl_eval_empty(s->p, s->rel); /* (a failed write: what it holds is not read) */
+    s->sliced = false;
+}
+
 /* ---- output ---------------------------------------------------------------------- */
 
 void dl_value_format(const DlProgram *p, DlKind kind, DlValue v, StrBuf *sb) {
@@ -1320,7 +1406,7 @@ static Status sym_id(SqlOut *o, const DlProgram *p, const DlDirective *dir, DlVa
 
 /* Writes one relation as Souffle's WriteStreamSQLite does. */
 static Status sqlite_write_rel(SqlOuts *outs, const DlProgram *p, const DlDirective *dir,
-                               RowStream *rs, const char *odir, Diags *d) {
+                               OutRows *rs, const char *odir, Diags *d) {
     const DlDecl *dc = &p->decls.v[dir->rel];
     SqlOut *o;
     Status st = sqlout_get(outs, p, dir, odir, &o, d);
@@ -1405,11 +1491,11 @@ static Status sqlite_write_rel(SqlOuts *outs, const DlProgram *p, const DlDirect
     }
     Row *batch = NULL;
     size_t bn = 0;
-    while ((st = rs_next(rs, &batch, &bn)) == OK && bn) {
+    while ((st = or_next(rs, &batch, &bn)) == OK && bn) {
         for (size_t i = 0; i < bn; i++) {
             const DlValue *t = batch[i];
             for (uint32_t k = 0; k < dc->arity; k++) {
-                DlValue v = t[rs->sc.pos[k]];
+                DlValue v = t[rs->rs.sc.pos[k]];
                 int64_t x = (int64_t)v;
                 DlKind kind = dl_decl_kind(dc, k);
                 if (kind == DL_KIND_SYMBOL)
@@ -1564,7 +1650,7 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
     const uint32_t *rank = NULL, *byrank = NULL;
     StrBuf sb = SB_INIT;
     SqlOuts sqlouts = {0};
-    RowStream rs = {0};
+    OutRows rs = {0};
     bool made_dir = false;
     OutWriter wr = {0};
     bool wr_init = false;
@@ -1597,9 +1683,9 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
                     break;
                 }
         if (!to_stdout && io && strcmp(io, "sqlite") == 0) {
-            TRY(rs_open(&rs, p, dir->rel, rank, byrank));
+            TRY(or_open(&rs, p, o, dir->rel, rank, byrank));
             st = sqlite_write_rel(&sqlouts, p, dir, &rs, odir, d);
-            rs_close(&rs);
+            or_close(&rs);
             if (st != OK)
                 goto fail;
             continue;
@@ -1614,22 +1700,22 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
             }
             sb_adds(&sb, "\n===============\n");
             /* the rows as for a file (rs), written out every OUT_CHUNK bytes */
-            TRY(rs_open(&rs, p, dir->rel, rank, byrank));
+            TRY(or_open(&rs, p, o, dir->rel, rank, byrank));
             Row *batch = NULL;
             size_t bn = 0;
             for (;;) {
-                if (sb.oom || (st = rs_next(&rs, &batch, &bn)) != OK || !bn)
+                if (sb.oom || (st = or_next(&rs, &batch, &bn)) != OK || !bn)
                     break;
                 for (size_t at = 0; at < bn && !sb.oom; at += 4096) {
                     format_rows(p, dir->rel, batch, at, bn - at < 4096 ? bn : at + 4096,
-                                rs.sc.pos, delim, &sb);
+                                rs.rs.sc.pos, delim, &sb);
                     if (sb.len >= OUT_CHUNK) {
                         fwrite(sb.buf, 1, sb.len, out);
                         sb_reset(&sb);
                     }
                 }
             }
-            rs_close(&rs);
+            or_close(&rs);
             if (st != OK)
                 goto fail;
             sb_adds(&sb, "===============\n");
@@ -1696,7 +1782,7 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
         }
         /* the text in chunks, each handed to the writer thread once formatted; the rows
          * come in output order from rs, a batch at a time */
-        st = rs_open(&rs, p, dir->rel, rank, byrank);
+        st = or_open(&rs, p, o, dir->rel, rank, byrank);
         if (headers) {
             header_line(dc, delim, &sb);
             sb_addc(&sb, '\n');
@@ -1709,14 +1795,14 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
             while (!done && sb.len < OUT_CHUNK && !sb.oom) {
                 if (at == bn) {
                     at = 0;
-                    st = rs_next(&rs, &batch, &bn);
+                    st = or_next(&rs, &batch, &bn);
                     if (st != OK || !bn) {
                         done = true;
                         break;
                     }
                 }
                 size_t step = bn - at < 4096 ? bn - at : 4096;
-                format_rows(p, dir->rel, batch, at, at + step, rs.sc.pos, delim, &sb);
+                format_rows(p, dir->rel, batch, at, at + step, rs.rs.sc.pos, delim, &sb);
                 at += step;
             }
             if (st == OK && sb.oom)
@@ -1729,7 +1815,7 @@ Status dl_io_write_outputs(DlProgram *p, const DlRunOptions *o, Diags *d) {
             if (done)
                 break;
         }
-        rs_close(&rs);
+        or_close(&rs);
         if (st != OK) {
             out_put(&wr, (OutJob){f, NULL, 0, true, pend.len - 1});
             goto fail;
@@ -1794,7 +1880,7 @@ fail:
         sqlout_close(&sqlouts.v[i], st != OK);
     vec_release(&sqlouts);
     vec_release(&dirs);
-    rs_close(&rs);
+    or_close(&rs);
     sb_release(&sb);
     return st;
 }
