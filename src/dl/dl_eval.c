@@ -94,6 +94,10 @@ typedef struct Worker {
        output order, and the ranks [slo, shi) its first column takes */
     const uint32_t *srank;
     uint64_t slo, shi;
+    /* DlOp.dmember: the unions of the members of a group of keys, one per nesting depth */
+    DlSetMap *umap; /* (for dl_bits_or: accounts nothing) */
+    DlBits uscr[4];
+    uint32_t udepth;
 } Worker;
 
 /* The search hint of an op (a leaf of the relation the op reads in this phase). */
@@ -869,6 +873,68 @@ static bool set_contains(Worker *w, const DlOp *op, const DlRel *r, const DlValu
     return dl_setmap_has(r->set, d);
 }
 
+/* exec_set for a DlOp.dmember op: the members of every key it visits (those whose first
+ * nk words equal key), each once: a single key's set as it is, several keys' union. */
+static void exec_set_union(Worker *w, const DlOp *op, const DlRel *r, DlCursor c,
+                           size_t count, const DlValue *key, uint32_t nk) {
+    const DlRel *K = r->keys;
+    uint32_t kl = op->arity - 1;
+    const uint32_t *ord = w->p->relplans[op->rel].idx[op->index].cols;
+    DlValue t[64], dk[64];
+    const DlBits *one = NULL;
+    DlBits *u = &w->uscr[w->udepth];
+    bool several = false;
+    Status st = OK;
+    if (!w->umap && (st = dl_setmap_new(&w->umap, 0, NULL)) != OK) {
+        w->st = st;
+        return;
+    }
+    do {
+        const DlValue *kt = dl_cursor_tuple(K, &c);
+        if (!dl_vals_eq(kt, key, nk))
+            break;
+        for (uint32_t k = 0; k < kl; k++)
+            dk[ord[k]] = t[k] = kt[k];
+        const DlBits *b = dl_setmap_get(r->set, dk);
+        if (!b || !b->count)
+            continue;
+        if (!one) {
+            one = b;
+            continue;
+        }
+        if (!several) { /* a second set: the union, from the first */
+            if (u->cap)
+                memset(u->slot, 0, sizeof *u->slot * 2 * (size_t)u->cap);
+            u->nblk = 0;
+            u->count = 0;
+            several = true;
+            uint32_t i = 0;
+            uint64_t blk, word, added;
+            while (st == OK && dl_bits_next_word(one, &i, &blk, &word))
+                st = dl_bits_or(w->umap, u, blk, word, &added);
+        }
+        uint32_t i = 0;
+        uint64_t blk, word, added;
+        while (st == OK && dl_bits_next_word(b, &i, &blk, &word))
+            st = dl_bits_or(w->umap, u, blk, word, &added);
+        if (st != OK) {
+            w->st = st;
+            return;
+        }
+    } while (skip_prefix(K, kl, &c, &count));
+    if (!one || interrupted(w))
+        return;
+    w->udepth++;
+    DlBitsIter it = {several ? u : one, 0, 0, 0};
+    while (dl_bits_next(&it, &t[kl]))
+        if (match_row(op, t, w->env)) {
+            exec(w, op + 1);
+            if (w->st != OK)
+                break;
+        }
+    w->udepth--;
+}
+
 /* The rows of a relation stored as sets, for count rows of its keys' index from c (those
  * whose first nk words equal key): each key's members, as tuples in the op's order (which
  * ends with the member). A keys-only op visits each key once. */
@@ -881,6 +947,10 @@ static void exec_set(Worker *w, const DlOp *op, const DlRel *r, DlCursor c, size
     uint32_t step = op->dprefix && op->dprefix < kl ? op->dprefix : kl;
     DlValue t[64], dk[64];
     t[kl] = 0;
+    if (op->dmember && w->udepth < 4) {
+        exec_set_union(w, op, r, c, count, key, nk);
+        return;
+    }
     do {
         if (interrupted(w))
             return;
@@ -1221,6 +1291,9 @@ static void worker_release(Worker *w) {
     for (size_t i = 0; w->local && i < w->p->decls.len; i++)
         dl_setmap_free(w->local[i]);
     mem_free(w->local);
+    for (size_t i = 0; i < ARRAY_LEN(w->uscr); i++)
+        mem_free(w->uscr[i].slot);
+    dl_setmap_free(w->umap);
 }
 
 /* Drops what a worker's unions emitted (at the start of a phase). */

@@ -281,6 +281,10 @@ struct DlOp {
      * (the rest of the rule cannot tell the others apart); 0: every row. A keys-only op
      * has arity - 1. */
     uint32_t dprefix;
+    /* SCAN/LOOKUP outside aggregates of a relation stored as sets whose key columns after
+     * the op's key are wildcards and whose member is used (ctx in pt(_, r, x)): the
+     * members of the keys it visits are visited once each, from their union (dl_plan) */
+    bool dmember;
     bool set_union;     /* EMIT */
     bool set_delta;     /* EMIT */
     uint32_t set_rel;   /* EMIT */

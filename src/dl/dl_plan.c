@@ -1314,6 +1314,12 @@ Status dl_plan_build(DlProgram *p, Diags *d) {
                         op->dprefix = op->arity - 1;
                     else if (!op->once && op->cols && lo < op->arity)
                         op->dprefix = lo;
+                    /* wildcards between the key and a used last column */
+                    op->dmember = !op->keys_only && !op->once && !op->dprefix && op->cols &&
+                                  op->nkey + 1 < op->arity;
+                    for (uint32_t j = op->nkey; op->dmember && j + 1 < op->arity; j++)
+                        if (op->cols[j].act != DL_COL_SKIP)
+                            op->dmember = false;
                 }
         }
     }
