@@ -2558,10 +2558,12 @@ Status dl_eval_slice_keys(const DlProgram *p, uint32_t rel, const uint32_t *rank
         uint32_t j = 0;
         while (j < op->arity && !(op->cols[j].act == DL_COL_BIND && op->cols[j].slot == slot))
             j++;
-        if (x->set) { /* (its values are not walked here: every symbol may be one) */
+        if (x->set && j + 1 >= op->arity) { /* (a member: every symbol may be one) */
             mem_free(v);
             return OK;
         }
+        if (x->set) /* a key column: from the keys, in the op's index */
+            x = x->keys;
         DlCursor c;
         if (!dl_rel_first(x, (uint32_t)op->index, &c))
             continue;

@@ -672,7 +672,7 @@ Status dl_eval_slice(DlProgram *p, const DlRunOptions *o, uint32_t rel, const ui
 Status dl_eval_empty(DlProgram *p, uint32_t rel);
 /* The ranks of the values the first column of such a relation can take (those of the
  * column of the atom that binds it in each rule), unsorted, with repeats; *out NULL when
- * they are not known (an atom stored as sets): every symbol's. */
+ * they are not known (the member of an atom stored as sets): every symbol's. */
 Status dl_eval_slice_keys(const DlProgram *p, uint32_t rel, const uint32_t *rank,
                           uint64_t **out, size_t *n);
 
