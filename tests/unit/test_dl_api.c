@@ -178,19 +178,25 @@ static void test_free_dead(void) {
     CHECK(sizes[1][2] == 10 && sizes[1][3] == 495); /* kept; the output */
 }
 
+/* src loaded and run without files (d initialized here; the caller releases both). */
+static DlProgram *run_in_memory(const char *name, const char *src, Diags *d) {
+    diags_init(d);
+    DlProgram *p = NULL;
+    CHECK(dl_program_load_string(&p, name, src, strlen(src), NULL, d) == OK);
+    DlRunOptions o;
+    dl_run_options_init(&o);
+    o.read_inputs = false;
+    o.write_outputs = false;
+    CHECK(p && dl_run(p, &o, d) == OK);
+    return p;
+}
+
 /* A relation the engine stores as bit sets (derived set at a time, read by rules only)
  * is read after a run without free_dead as any other: the same rows as with the sets
  * off (IRLOG_DL_NO_SETS, read when the program is planned), in the same order. */
 static void rows_of(const char *src, const char *rel, StrBuf *out) {
     Diags d;
-    diags_init(&d);
-    DlProgram *p = NULL;
-    CHECK(dl_program_load_string(&p, "sets.dl", src, strlen(src), NULL, &d) == OK);
-    DlRunOptions o;
-    dl_run_options_init(&o);
-    o.read_inputs = false;
-    o.write_outputs = false;
-    CHECK(dl_run(p, &o, &d) == OK);
+    DlProgram *p = run_in_memory("sets.dl", src, &d);
     size_t r;
     CHECK(dl_relation_find(p, rel, &r));
     DlIter it;
@@ -432,15 +438,7 @@ static const char members_src[] =
 static void members_of(const char *rel, unsigned char seen[20][40], size_t *rows,
                        int64_t counts[20]) {
     Diags d;
-    diags_init(&d);
-    DlProgram *p = NULL;
-    CHECK(dl_program_load_string(&p, "members.dl", members_src, strlen(members_src), NULL,
-                                 &d) == OK);
-    DlRunOptions o;
-    dl_run_options_init(&o);
-    o.read_inputs = false;
-    o.write_outputs = false;
-    CHECK(dl_run(p, &o, &d) == OK);
+    DlProgram *p = run_in_memory("members.dl", members_src, &d);
     size_t r;
     CHECK(dl_relation_find(p, rel, &r));
     DlIter it;
