@@ -87,8 +87,8 @@ typedef struct DlRunOptions {
     void *keep_arg;
     /* when set (with free_dead): an output relation that no rule reads and that is not
        kept, derived in a stratum of its own by non-recursive rules whose head's first
-       column is a symbol variable bound by a body atom (atoms and negations only, no
-       function in the head), is not made by the run: the writer (dl_run's, or
+       column is a symbol variable bound by a body atom (atoms, negations and comparisons
+       without functions only, no function in the head), is not made by the run: the writer (dl_run's, or
        dl_write_outputs) evaluates its rules a slice of its first column's output order at
        a time and writes each slice before the next, so it is never held whole. Its output
        is the same; it then reads as empty, and dl_relation_size gives the rows written

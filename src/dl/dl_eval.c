@@ -1964,10 +1964,23 @@ static void keep_read(void *arg, uint32_t rel, bool neg, bool in_agg) {
 
 /* ---- outputs made by the writer, a slice at a time (DlRunOptions.slice_outputs) ---- */
 
+/* Whether e has no function (nothing that could make a symbol). */
+static bool expr_plain(const DlExpr *e) {
+    if (!e)
+        return true;
+    if (e->kind == DL_X_FUN || e->kind == DL_X_AGG)
+        return false;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (!expr_plain(e->args[i]))
+            return false;
+    return true;
+}
+
 /* Where a slice's range test (DL_OP_RANGE) goes in a rule: the index of the op that binds
- * the head's first column, a variable, when the ops are scans, lookups, membership tests
- * and negations only and the head's columns variables or constants (so that no symbol is
- * made that the output order does not rank yet); -1 when the rule cannot be sliced. */
+ * the head's first column, a variable, when the ops are scans, lookups, membership tests,
+ * negations and comparisons without functions only and the head's columns variables or
+ * constants (so that no symbol is made that the output order does not rank yet); -1 when
+ * the rule cannot be sliced. */
 static int slice_point(const DlPlanRule *r, uint32_t *slot) {
     const DlOp *e = &r->ops[r->nops - 1];
     if (e->kind != DL_OP_EMIT || e->set_union || !e->arity || e->head[0]->kind != DL_X_VAR)
@@ -1980,6 +1993,11 @@ static int slice_point(const DlPlanRule *r, uint32_t *slot) {
     int at = -1;
     for (uint32_t i = 0; i + 1 < r->nops; i++) {
         const DlOp *op = &r->ops[i];
+        if (op->kind == DL_OP_FILTER) {
+            if (!expr_plain(op->lhs) || !expr_plain(op->rhs))
+                return -1;
+            continue;
+        }
         if ((op->kind != DL_OP_SCAN && op->kind != DL_OP_LOOKUP && op->kind != DL_OP_EXISTS &&
              op->kind != DL_OP_NOT) ||
             op->keys_only)
