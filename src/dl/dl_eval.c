@@ -2011,14 +2011,11 @@ static int slice_point(const DlPlanRule *r, uint32_t *slot) {
     return at;
 }
 
-typedef struct ReadMark {
-    bool *read;
-} ReadMark;
-
+/* read[rel] = true (arg: the bool array) */
 static void read_mark(void *arg, uint32_t rel, bool neg, bool in_agg) {
     (void)neg;
     (void)in_agg;
-    ((ReadMark *)arg)->read[rel] = true;
+    ((bool *)arg)[rel] = true;
 }
 
 /* The outputs the writer makes a slice at a time (DlProgram.sliced; see slice_outputs in
@@ -2039,9 +2036,8 @@ static Status slice_plan(DlProgram *p, const DlRunOptions *o) {
         mem_free(sliced);
         return E_NOMEM;
     }
-    ReadMark rm = {read};
     for (size_t i = 0; i < p->clauses.len; i++)
-        dl_clause_reads(&p->clauses.v[i], read_mark, &rm);
+        dl_clause_reads(&p->clauses.v[i], read_mark, read);
     bool any = false;
     for (uint32_t s = 0; s < p->nstrata; s++) {
         const DlStratum *sv = &p->strata[s];

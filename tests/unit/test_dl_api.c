@@ -178,6 +178,14 @@ static void test_free_dead(void) {
     CHECK(sizes[1][2] == 10 && sizes[1][3] == 495); /* kept; the output */
 }
 
+/* An iterator over relation rel of p (it must exist); returns its index. */
+static size_t iter_of(const DlProgram *p, const char *rel, DlIter *it) {
+    size_t r = 0;
+    CHECK(dl_relation_find(p, rel, &r));
+    CHECK(dl_iter_init(it, p, r) == OK);
+    return r;
+}
+
 /* src loaded and run without files (d initialized here; the caller releases both). */
 static DlProgram *run_in_memory(const char *name, const char *src, Diags *d) {
     diags_init(d);
@@ -197,10 +205,8 @@ static DlProgram *run_in_memory(const char *name, const char *src, Diags *d) {
 static void rows_of(const char *src, const char *rel, StrBuf *out) {
     Diags d;
     DlProgram *p = run_in_memory("sets.dl", src, &d);
-    size_t r;
-    CHECK(dl_relation_find(p, rel, &r));
     DlIter it;
-    CHECK(dl_iter_init(&it, p, r) == OK);
+    iter_of(p, rel, &it);
     const DlValue *t;
     while ((t = dl_iter_next(&it))) {
         sb_add_i64(out, dl_value_number(t[0]));
@@ -439,10 +445,8 @@ static void members_of(const char *rel, unsigned char seen[20][40], size_t *rows
                        int64_t counts[20]) {
     Diags d;
     DlProgram *p = run_in_memory("members.dl", members_src, &d);
-    size_t r;
-    CHECK(dl_relation_find(p, rel, &r));
     DlIter it;
-    CHECK(dl_iter_init(&it, p, r) == OK);
+    size_t r = iter_of(p, rel, &it);
     const DlValue *t;
     *rows = 0;
     while ((t = dl_iter_next(&it))) {
